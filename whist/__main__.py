@@ -1,0 +1,7 @@
+"""Entry point for ``python -m whist``."""
+
+import sys
+
+from whist.cli import main
+
+sys.exit(main())

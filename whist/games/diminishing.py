@@ -1,0 +1,174 @@
+"""Diminishing Whist (rules.md §1): ten rounds of 10 down to 1 cards, bid exactly."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import ClassVar, Final
+
+from whist.actions import BIDS, Action, Bid, Decision, Play
+from whist.cards import CARDS, Card, Suit, pack
+from whist.protocol import (
+    JSON,
+    DealError,
+    Observation,
+    OptionSpec,
+    check_pack,
+    read_cards,
+)
+from whist.sampling import deal_hidden, remove_cards
+from whist.tricks import TrickGame, read_public_tricks, world_base
+
+#: (cards dealt, trump) for each of the ten rounds; None is no-trump.
+SCHEDULE: Final[tuple[tuple[int, Suit | None], ...]] = (
+    (10, Suit.HEARTS), (9, Suit.CLUBS), (8, Suit.DIAMONDS), (7, Suit.SPADES), (6, None),
+    (5, Suit.HEARTS), (4, Suit.CLUBS), (3, Suit.DIAMONDS), (2, Suit.SPADES), (1, None),
+)
+
+
+def round_score(bid: int, tricks: int) -> int:
+    """Exact: bid + 10; under: the tricks taken; over: nothing."""
+    if tricks == bid:
+        return bid + 10
+    return tricks if tricks < bid else 0
+
+
+class DiminishingWhist(TrickGame):
+    """Four or five players bid exactly how many tricks they will take, round after round."""
+
+    name: ClassVar[str] = "diminishing-whist"
+    title: ClassVar[str] = "Diminishing Whist"
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        OptionSpec("players", int, 4, "number of players", choices=(4, 5)),
+    )
+
+    round: int
+    cards: int
+    opener: int
+    bids: list[int | None]
+
+    def _setup(self) -> None:
+        self.players = self.options["players"]
+        self.totals = [0] * self.players
+        self.hand_scores = []
+        self.begin_hand()
+
+    def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
+        n = SCHEDULE[len(self.hands_log)][0]
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        return {"deal": [[str(c) for c in deck[i * n:(i + 1) * n]] for i in range(self.players)]}
+
+    def _start_hand(self, chance: Mapping[str, JSON]) -> None:
+        self.round = len(self.hands_log)
+        if self.round >= len(SCHEDULE):
+            raise DealError("Diminishing Whist has only ten rounds")
+        self.cards, trump = SCHEDULE[self.round]
+        deal = chance.get("deal")
+        if not isinstance(deal, list) or len(deal) != self.players:
+            raise DealError(f"round {self.round + 1} must deal {self.players} hands")
+        hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
+        for i, hand in enumerate(hands):
+            if len(hand) != self.cards:
+                raise DealError(f"round {self.round + 1} deals {self.cards} cards, "
+                                f"but seat {i} has {len(hand)}")
+        check_pack([c for h in hands for c in h], pack())
+        self.trump = trump
+        self.opener = self.round % self.players
+        self.bids = [None] * self.players
+        self.decision = Decision.BID
+        self.to_move = self.opener
+        self._reset_tricks(hands, self.opener)
+
+    # ------------------------------------------------------------- bidding
+    def forbidden_bid(self) -> int | None:
+        """The bid the last bidder may not make (it would total the tricks), if any."""
+        if self.decision is not Decision.BID:
+            return None
+        made = [b for b in self.bids if b is not None]
+        if len(made) != self.players - 1:
+            return None
+        forbidden = self.cards - sum(made)
+        return forbidden if 0 <= forbidden <= self.cards else None
+
+    def legal_actions(self) -> list[Action]:
+        """Bids 0..cards (less the forbidden one), or the cards that may be played."""
+        if self.over or self.to_move is None:
+            return []
+        if self.decision is Decision.BID:
+            forbidden = self.forbidden_bid()
+            return [BIDS[n] for n in range(self.cards + 1) if n != forbidden]
+        return self._legal_plays(self.to_move)
+
+    def _explain_illegal(self, action: Action) -> str | None:
+        if self.decision is Decision.BID:
+            if not isinstance(action, Bid):
+                return f"it is time to bid, not to play {action}"
+            if not 0 <= action.tricks <= self.cards:
+                return f"a bid must be from 0 to {self.cards}"
+            if action.tricks == self.forbidden_bid():
+                return (f"that bid would make the total {self.cards}: "
+                        "the last bidder may not make the bids add up to the tricks")
+            return None
+        return self._explain_play(action)
+
+    def _do(self, action: Action) -> None:
+        seat = self.to_move
+        assert seat is not None
+        if isinstance(action, Bid):
+            self.bids[seat] = action.tricks
+            self.to_move = (seat + 1) % self.players
+            if self.to_move == self.opener:
+                self.decision = Decision.CARD
+            return
+        assert isinstance(action, Play)
+        self._play(seat, action.card)
+        if len(self.tricks) == self.cards:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        scores = [round_score(b or 0, t) for b, t in zip(self.bids, self.tricks_won, strict=True)]
+        self.hand_scores.append(scores)
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        if self.round == len(SCHEDULE) - 1:
+            self.over = True
+            self.to_move = None
+            self.decision = None
+        else:
+            self.begin_hand()
+
+    # --------------------------------------------------------- observation
+    def observe(self, seat: int) -> Observation:
+        """Own hand (in dealt order), bids, tricks and scores; nobody else's cards."""
+        obs = self._observe_tricks(seat)
+        obs.update({
+            "round": self.round,
+            "cards": self.cards,
+            "schedule": [[n, "NT" if t is None else t.symbol] for n, t in SCHEDULE],
+            "opener": self.opener,
+            "bids": list(self.bids),
+            "forbidden_bid": self.forbidden_bid(),
+        })
+        return obs
+
+    @classmethod
+    def sample_world(cls, obs: Observation, rng: random.Random) -> DiminishingWhist:
+        """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
+        state = object.__new__(cls)
+        state.__dict__.update(world_base(obs))
+        own = [Card.parse(c) for c in obs["hand"]]
+        seat = obs["seat"]
+        state.round = obs["round"]
+        state.cards = obs["cards"]
+        state.opener = obs["opener"]
+        state.bids = list(obs["bids"])
+        state.trump = SCHEDULE[state.round][1]
+        plays, voids = read_public_tricks(obs, state)
+        pool = list(CARDS)
+        remove_cards(pool, own)
+        remove_cards(pool, plays)
+        sizes = [0 if s == seat else n for s, n in enumerate(obs["hand_sizes"])]
+        dealt = deal_hidden(pool, sizes, voids, rng)
+        dealt[seat] = own
+        state.hands = dealt
+        return state

@@ -1,0 +1,364 @@
+"""The one state-machine protocol every game implements.
+
+A game is a :class:`GameState` subclass.  The pattern (after pokerkit's
+verify/can/do triples): :meth:`GameState.why_illegal` says in a player's words
+why an action is not allowed (or None), :meth:`GameState.can_apply` asks, and
+:meth:`GameState.apply` acts, raising :class:`IllegalAction` and changing
+nothing when the action is not allowed.  Chance is explicit: each hand's
+deal (and any other drawn outcome) comes from a seeded ``random.Random`` or
+from a record, and is kept in the action log, which is the source of truth.
+
+Subclasses implement the ``_``-prefixed hooks; everything else is shared.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from whist.actions import Action, ActionError, Decision, parse_action
+from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+
+JSON = Any
+Observation = dict[str, Any]
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+class OptionError(ValueError):
+    """A game option that does not exist or has a value the game cannot take."""
+
+
+class DealError(ValueError):
+    """A deal (from a record) that the game's packs cannot produce."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option of a game: its name, type, default and allowed values."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    low: int | None = None
+    high: int | None = None
+    #: A default computed from the other (already validated) options.
+    derive: Callable[[dict[str, Any]], Any] | None = field(default=None, compare=False)
+    #: Extra range check given the other options: returns an error message or None.
+    check: Callable[[Any, dict[str, Any]], str | None] | None = field(default=None, compare=False)
+
+
+def validate_options(game: str, specs: Sequence[OptionSpec],
+                     given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and check every option; raise OptionError naming the bad one."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise OptionError(f"options for {game} must be a JSON object, not {type(given).__name__}")
+    names = [s.name for s in specs]
+    for key in given:
+        if key not in names:
+            known = ", ".join(names) or "none"
+            raise OptionError(f"{game} has no option {key!r} (its options: {known})")
+    options: dict[str, Any] = {}
+    for spec in specs:
+        if spec.name in given and given[spec.name] is not None:
+            value = given[spec.name]
+            if spec.kind is bool:
+                if not isinstance(value, bool):
+                    raise OptionError(f"option {spec.name!r} must be true or false, not {value!r}")
+            elif spec.kind is int:
+                if isinstance(value, bool) or not isinstance(value, int):
+                    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+                        value = int(value)
+                    else:
+                        raise OptionError(f"option {spec.name!r} must be a whole number, "
+                                          f"not {value!r}")
+            elif not isinstance(value, spec.kind):
+                raise OptionError(f"option {spec.name!r} must be a {spec.kind.__name__}, "
+                                  f"not {value!r}")
+        elif spec.derive is not None:
+            value = spec.derive(options)
+        else:
+            value = spec.default
+        if spec.choices is not None and value not in spec.choices:
+            allowed = ", ".join(str(c) for c in spec.choices)
+            raise OptionError(f"option {spec.name!r} must be one of {allowed}, not {value!r}")
+        if spec.low is not None and value < spec.low or spec.high is not None and value > spec.high:
+            raise OptionError(f"option {spec.name!r} must be from {spec.low} to {spec.high}, "
+                              f"not {value!r}")
+        if spec.check is not None:
+            problem = spec.check(value, options)
+            if problem:
+                raise OptionError(f"option {spec.name!r}: {problem}")
+        options[spec.name] = value
+    return options
+
+
+def _clone(value: Any) -> Any:
+    """Copy nested lists and dicts; everything else in a state is immutable."""
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    return value
+
+
+#: State attributes a snapshot or copy must not duplicate naively.
+_UNCLONED = frozenset({"_rng", "_snapshots", "hands_log", "_deal_queue"})
+
+
+class GameState(ABC):
+    """A whole game: options, the hands played so far, and the decision pending now."""
+
+    #: The record name, e.g. ``"diminishing-whist"``.
+    name: ClassVar[str]
+    #: The name people read, e.g. ``"Diminishing Whist"``.
+    title: ClassVar[str]
+    option_specs: ClassVar[tuple[OptionSpec, ...]]
+
+    players: int
+    to_move: int | None
+    decision: Decision | None
+    over: bool
+    totals: list[int]
+    hand_scores: list[list[int]]
+
+    def __init__(self, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
+                 chance: Iterable[Mapping[str, JSON]] | None = None) -> None:
+        """Start a game; deals are drawn from ``seed`` or taken in order from ``chance``."""
+        self.options = validate_options(self.name, self.option_specs, options)
+        self._rng = random.Random(seed)
+        self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance or ()]
+        self.hands_log: list[dict[str, JSON]] = []
+        self._snapshots: list[tuple[dict[str, Any], int, int, list[dict[str, JSON]]]] = []
+        self.over = False
+        self.to_move = None
+        self.decision = None
+        self._setup()
+
+    # ----------------------------------------------------------------- hooks
+    @abstractmethod
+    def _setup(self) -> None:
+        """Initialise the game (players, totals) and begin the first hand."""
+
+    @abstractmethod
+    def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
+        """Draw the next hand's chance outcome: ``{"deal": ..., ...}`` in record form."""
+
+    @abstractmethod
+    def _start_hand(self, chance: Mapping[str, JSON]) -> None:
+        """Check a chance outcome (raise DealError) and set up the hand it deals."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (empty when the game is over)."""
+
+    @abstractmethod
+    def _do(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    @abstractmethod
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may see now, as JSON-ready data; never another seat's hidden card."""
+
+    # ------------------------------------------------------------ protocol
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` may not be taken now, in a player's words; None if it may."""
+        if self.over:
+            return "the game is over"
+        if action in self.legal_actions():
+            return None
+        return self._explain_illegal(action) or f"{action} is not allowed now"
+
+    def _explain_illegal(self, action: Action) -> str | None:
+        """A game's specific reason an action is illegal (called only when it is)."""
+        return None
+
+    def can_apply(self, action: Action) -> bool:
+        """True if ``action`` is legal now."""
+        return self.why_illegal(action) is None
+
+    def apply(self, action: Action) -> None:
+        """Take ``action`` for the seat to move; raise IllegalAction (changing nothing) if illegal."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        snapshot = {k: _clone(v) for k, v in self.__dict__.items() if k not in _UNCLONED}
+        hand = self.hands_log[-1]
+        self._snapshots.append((snapshot, len(self.hands_log), len(hand["actions"]),
+                                list(self._deal_queue)))
+        hand["actions"].append(str(action))
+        try:
+            self._do(action)
+        except Exception:
+            # A faulty next deal from a record must not leave a half-applied action.
+            self.undo()
+            raise
+
+    def apply_text(self, text: str) -> Action:
+        """Read ``text`` as the pending kind of action and apply it; return the action."""
+        if self.over or self.decision is None:
+            raise IllegalAction("the game is over")
+        try:
+            action = parse_action(text, self.decision)
+        except ActionError as error:
+            raise IllegalAction(str(error)) from None
+        self.apply(action)
+        return action
+
+    def step(self, action: Action) -> None:
+        """Apply a legal action with no checks, no undo and no log: the fast path for search."""
+        self._do(action)
+
+    def undo(self) -> None:
+        """Take back the last applied action, restoring the exact previous state."""
+        if not self._snapshots:
+            raise IllegalAction("there is nothing to undo")
+        snapshot, hands, actions, queue = self._snapshots.pop()
+        # Deals drawn after the snapshot go back on the queue so a redo sees them again.
+        later = [{k: v for k, v in h.items() if k != "actions"} for h in self.hands_log[hands:]]
+        del self.hands_log[hands:]
+        del self.hands_log[-1]["actions"][actions:]
+        self._deal_queue = later + queue
+        self.__dict__.update(snapshot)
+
+    @property
+    def can_undo(self) -> bool:
+        """True if an action can be taken back."""
+        return bool(self._snapshots)
+
+    def copy(self) -> GameState:
+        """An independent copy (log and chance included, undo history not)."""
+        other = object.__new__(type(self))
+        other.__dict__.update({k: _clone(v) for k, v in self.__dict__.items()
+                               if k not in _UNCLONED})
+        other.hands_log = _clone(self.hands_log)
+        other._deal_queue = _clone(self._deal_queue)
+        other._snapshots = []
+        other._rng = random.Random()
+        other._rng.setstate(self._rng.getstate())
+        return other
+
+    def begin_hand(self) -> None:
+        """Start the next hand from the record's chance or the seeded generator."""
+        if self._deal_queue:
+            chance = self._deal_queue.pop(0)
+        else:
+            chance = self._draw_chance(self._rng)
+        entry: dict[str, JSON] = {k: v for k, v in chance.items() if k != "actions"}
+        self._start_hand(entry)
+        entry["actions"] = []
+        self.hands_log.append(entry)
+
+    # ------------------------------------------------------------- queries
+    @property
+    def hand_number(self) -> int:
+        """0-based index of the hand (round, deal) in progress or last played."""
+        return len(self.hands_log) - 1
+
+    def winners(self) -> list[int]:
+        """Seats with the highest total (ties share the win)."""
+        best = max(self.totals)
+        return [s for s, t in enumerate(self.totals) if t == best]
+
+    def record(self) -> dict[str, JSON]:
+        """The game so far as a game record (see docs/records.md)."""
+        return {"game": self.name, "options": dict(self.options),
+                "hands": _clone(self.hands_log)}
+
+    def pending_text(self) -> str:
+        """'seat 2 to bid' or 'game over', for messages."""
+        if self.over or self.to_move is None or self.decision is None:
+            return "game over"
+        return f"seat {self.to_move} to {DECISION_VERBS[self.decision]}"
+
+    def action_from_text(self, text: str) -> Action:
+        """Parse ``text`` as the pending kind of action (raise IllegalAction if unreadable)."""
+        if self.decision is None:
+            raise IllegalAction("the game is over")
+        try:
+            return parse_action(text, self.decision)
+        except ActionError as error:
+            raise IllegalAction(str(error)) from None
+
+
+DECISION_VERBS: dict[Decision, str] = {
+    Decision.BID: "bid",
+    Decision.INITIAL_BID: "make an initial bid or skip",
+    Decision.SECONDARY_BET: "make a secondary bet",
+    Decision.TRUMP: "name trump",
+    Decision.DISCARD: "discard",
+    Decision.PASS: "pass cards",
+    Decision.CARD: "play a card",
+}
+
+
+# ------------------------------------------------------------------ helpers
+def read_cards(values: JSON, what: str) -> list[Card]:
+    """Read a JSON list of card strings, raising DealError naming ``what``."""
+    if not isinstance(values, list):
+        raise DealError(f"{what} must be a list of cards")
+    try:
+        return [Card.parse(v) if isinstance(v, str) else _bad_card(v) for v in values]
+    except CardError as error:
+        raise DealError(f"{what}: {error}") from None
+
+
+def _bad_card(value: Any) -> Card:
+    raise CardError(f"{value!r} is not a card")
+
+
+def check_pack(cards: Iterable[Card], pack: Iterable[Card], what: str = "the deal",
+               exact: bool = False) -> None:
+    """Raise DealError if ``cards`` hold a card more often than ``pack`` (or, if exact, differ)."""
+    have = Counter(cards)
+    allowed = Counter(pack)
+    for card, count in have.items():
+        if count > allowed[card]:
+            held = allowed[card]
+            raise DealError(f"{what} holds {card} {count} times but the pack has it "
+                            f"{'only ' + str(held) + ' time' + ('s' if held != 1 else '') if held else 'not at all'}")
+    if exact and have != allowed:
+        missing = allowed - have
+        raise DealError(f"{what} is missing {', '.join(str(c) for c in missing.elements())}")
+
+
+def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | int | None) -> int:
+    """Index in ``plays`` of the winning card: highest trump, else highest of the led suit.
+
+    Equal cards (two decks): the one played later wins.
+    """
+    led = SUIT_OF[plays[0][1]]
+    best = 0
+    best_card = plays[0][1]
+    best_trump = trump is not None and led == trump
+    for i in range(1, len(plays)):
+        card = plays[i][1]
+        suit = SUIT_OF[card]
+        if trump is not None and suit == trump:
+            if not best_trump or card >= best_card:
+                best, best_card, best_trump = i, card, True
+        elif suit == led and not best_trump and card >= best_card:
+            best, best_card = i, card
+    return best
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy of ``cards``."""
+    out = list(cards)
+    rng.shuffle(out)
+    return out
+
+
+def card_strings(cards: Iterable[int]) -> list[str]:
+    """Cards as notation strings (for JSON)."""
+    return [str(CARDS[c]) for c in cards]

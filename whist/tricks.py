@@ -1,0 +1,179 @@
+"""Trick play shared by all five games: hands, follow suit, trick winners, observations."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from whist.actions import PLAYS, Action, Decision, Play
+from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
+from whist.protocol import GameState, Observation, card_strings, trick_winner
+
+
+class TrickGame(GameState):
+    """A game whose hands are played out in tricks; subclasses add bidding and scoring."""
+
+    hands: list[list[Card]]
+    trump: int | None
+    leader: int
+    trick: list[tuple[int, Card]]
+    tricks: list[tuple[int, list[tuple[int, Card]], int]]
+    tricks_won: list[int]
+    #: When false, any card may be played (Classic Whist with enforce_rules off).
+    enforce_follow: bool = True
+    #: True for games with two or more decks, where a hand can hold equal cards.
+    multi_deck: bool = False
+
+    def _reset_tricks(self, hands: list[list[Card]], leader: int) -> None:
+        """Begin trick play bookkeeping for a new hand."""
+        self.hands = hands
+        self.leader = leader
+        self.trick = []
+        self.tricks = []
+        self.tricks_won = [0] * self.players
+
+    # --------------------------------------------------------------- play
+    def _legal_plays(self, seat: int) -> list[Action]:
+        hand = self.hands[seat]
+        if self.trick and self.enforce_follow:
+            led = SUIT_OF[self.trick[0][1]]
+            follow: list[Action] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
+            if follow:
+                return _unique(follow) if self.multi_deck else follow
+        plays: list[Action] = [PLAYS[c] for c in hand]
+        return _unique(plays) if self.multi_deck else plays
+
+    def _explain_play(self, action: Action) -> str | None:
+        """Why a card play is illegal, in words."""
+        if self.decision is not Decision.CARD:
+            return f"it is not time to play a card: {self.pending_text()}"
+        if not isinstance(action, Play):
+            return f"{action} is not a card"
+        seat = self.to_move
+        assert seat is not None
+        if action.up is not None:
+            return "that card is not in a face-up row"
+        if action.card not in self.hands[seat]:
+            return f"{action.card} is not in your hand"
+        if self.trick and self.enforce_follow:
+            led = SUIT_OF[self.trick[0][1]]
+            return f"you must follow {SUIT_SYMBOLS[led]}"
+        return None
+
+    def _play(self, seat: int, card: Card) -> int | None:
+        """Move ``card`` from the seat's hand to the trick; return the winner if the trick ends."""
+        self.hands[seat].remove(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < self.players:
+            self.to_move = (seat + 1) % self.players
+            return None
+        winner = self.trick[trick_winner(self.trick, self.trump)][0]
+        self.tricks.append((self.leader, self.trick, winner))
+        self.tricks_won[winner] += 1
+        self.trick = []
+        self.leader = winner
+        self.to_move = winner
+        return winner
+
+    # -------------------------------------------------------- observation
+    def _observe_tricks(self, seat: int) -> Observation:
+        """The common part of every game's observation for ``seat``."""
+        legal = [str(a) for a in self.legal_actions()] if self.to_move == seat else []
+        last = self.tricks[-1] if self.tricks else None
+        return {
+            "game": self.name,
+            "title": self.title,
+            "options": dict(self.options),
+            "players": self.players,
+            "seat": seat,
+            "hand_number": self.hand_number,
+            "to_move": self.to_move,
+            "decision": None if self.decision is None else self.decision.value,
+            "legal": legal,
+            "hand": card_strings(self.hands[seat]),
+            "hand_sizes": [len(h) for h in self.hands],
+            "trump": None if self.trump is None else SUIT_SYMBOLS[self.trump],
+            "trump_name": format_trump(None if self.trump is None else Suit(self.trump)),
+            "leader": self.leader,
+            "trick": [[s, str(c)] for s, c in self.trick],
+            "tricks": [{"leader": lead, "plays": [[s, str(c)] for s, c in plays],
+                        "winner": win} for lead, plays, win in self.tricks],
+            "last_trick": None if last is None else {
+                "leader": last[0], "plays": [[s, str(c)] for s, c in last[1]],
+                "winner": last[2]},
+            "tricks_won": list(self.tricks_won),
+            "totals": list(self.totals),
+            "hand_scores": [list(h) for h in self.hand_scores],
+            "over": self.over,
+            "winners": self.winners() if self.over else [],
+        }
+
+    def public_cards_seen(self) -> list[Card]:
+        """Every card played this hand, completed tricks and the current one."""
+        seen = [c for _, plays, _ in self.tricks for _, c in plays]
+        seen.extend(c for _, c in self.trick)
+        return seen
+
+
+def _unique(actions: list[Action]) -> list[Action]:
+    """Drop repeated actions (two decks can put equal cards in one hand)."""
+    if len(actions) < 2:
+        return actions
+    seen: set[Action] = set()
+    out: list[Action] = []
+    for a in actions:
+        if a not in seen:
+            seen.add(a)
+            out.append(a)
+    return out
+
+
+def next_seat(seat: int, players: int) -> int:
+    """The seat clockwise from ``seat``."""
+    return (seat + 1) % players
+
+
+# ------------------------------------------------ sampled worlds for search
+def world_base(obs: Observation) -> dict[str, Any]:
+    """The fields every sampled world shares, read from an observation."""
+    return {
+        "options": dict(obs["options"]),
+        "_rng": random.Random(0),
+        "_deal_queue": [],
+        "hands_log": [{"deal": None, "actions": []} for _ in range(obs["hand_number"] + 1)],
+        "_snapshots": [],
+        "players": obs["players"],
+        "to_move": obs["to_move"],
+        "decision": None if obs["decision"] is None else Decision(obs["decision"]),
+        "over": obs["over"],
+        "totals": list(obs["totals"]),
+        "hand_scores": [list(h) for h in obs["hand_scores"]],
+        "leader": obs["leader"],
+        "tricks_won": list(obs["tricks_won"]),
+    }
+
+
+def read_public_tricks(obs: Observation, state: TrickGame) -> tuple[list[Card], list[set[int]]]:
+    """Fill the state's tricks from ``obs``; return the cards played and each seat's voids."""
+    voids: list[set[int]] = [set() for _ in range(obs["players"])]
+    played: list[Card] = []
+    state.tricks = []
+    for t in obs["tricks"]:
+        plays = [(s, Card.parse(c)) for s, c in t["plays"]]
+        state.tricks.append((t["leader"], plays, t["winner"]))
+        note_voids(plays, voids)
+        played.extend(c for _, c in plays)
+    state.trick = [(s, Card.parse(c)) for s, c in obs["trick"]]
+    note_voids(state.trick, voids)
+    played.extend(c for _, c in state.trick)
+    return played, voids
+
+
+def note_voids(plays: list[tuple[int, Card]], voids: list[set[int]]) -> None:
+    """Add to ``voids`` every seat that did not follow the led suit in ``plays``."""
+    if not plays:
+        return
+    led = SUIT_OF[plays[0][1]]
+    for seat, card in plays[1:]:
+        if SUIT_OF[card] != led:
+            voids[seat].add(led)
