@@ -248,6 +248,10 @@ class GameState(ABC):
         other._rng.setstate(self._rng.getstate())
         return other
 
+    def reseed(self, seed: int) -> None:
+        """Draw the deals still to come from ``seed`` (e.g. after resuming a saved game)."""
+        self._rng.seed(seed)
+
     def begin_hand(self) -> None:
         """Start the next hand from the record's chance or the seeded generator."""
         if self._deal_queue:

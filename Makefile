@@ -1,0 +1,46 @@
+# Two commands do everything on a fresh machine:
+#   make run    set up, then serve the game at http://127.0.0.1:8000/ (PORT=8080 make run)
+#   make test   set up, then lint, type-check and run every test (browser tests included)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+HOST   ?= 127.0.0.1
+
+.PHONY: run test setup web chromium lint typecheck pytest bench clean
+
+run: setup web
+	$(BIN)/python -m whist serve --port $(PORT) --host $(HOST)
+
+test: setup web chromium lint typecheck pytest
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	touch $@
+
+# Copies the pinned PyScript and Pyodide from npm into static/vendor and zips the Python packages.
+web: setup
+	$(BIN)/python scripts/vendor_web.py
+
+# Debian's Chromium for the browser tests (never `playwright install`: it downloads a browser).
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+lint:
+	$(BIN)/ruff check whist engines tests bench scripts
+
+typecheck:
+	$(BIN)/mypy
+
+pytest:
+	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+
+bench: setup
+	$(BIN)/python bench/core_speed.py
+
+clean:
+	rm -rf $(VENV) node_modules static/vendor static/pkg

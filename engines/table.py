@@ -1,0 +1,126 @@
+"""A table: one game, its seats (people or engine levels), turns, hints and the record.
+
+The terminal and the browser both play through a :class:`Table`, so seating,
+engine errors and hints behave the same everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.base import Engine, EngineError, choose_action, load_engine
+from whist.actions import Action
+from whist.games import game_class, new_game
+from whist.protocol import JSON, GameState, IllegalAction, OptionError
+from whist.records import replay
+
+HUMAN = "human"
+
+
+class Table:
+    """A game in progress with a person or a computer level in each seat."""
+
+    def __init__(self, state: GameState, seats: Sequence[str], seed: int = 0,
+                 budget: float | None = None) -> None:
+        """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game."""
+        if len(seats) != state.players:
+            raise OptionError(f"{state.title} with {state.players} players needs "
+                              f"{state.players} seats, not {len(seats)}")
+        self.state = state
+        self.seats = [s.strip() for s in seats]
+        self.seed = seed
+        self.budget = budget
+        self.engines: dict[int, Engine] = {}
+        for seat, level in enumerate(self.seats):
+            if level != HUMAN:
+                try:
+                    self.engines[seat] = load_engine(level, state.name, seed=seed * 101 + seat,
+                                                     budget=budget)
+                except EngineError as error:
+                    raise EngineError(f"seat {seat}: {error}") from None
+
+    @classmethod
+    def new(cls, game: str, options: Mapping[str, Any] | None, seats: Sequence[str],
+            seed: int = 0, budget: float | None = None) -> Table:
+        """A fresh game dealt from ``seed``."""
+        return cls(new_game(game, options, seed=seed), seats, seed=seed, budget=budget)
+
+    @classmethod
+    def resume(cls, record: Mapping[str, Any], seats: Sequence[str] | None = None,
+               seed: int = 0, budget: float | None = None) -> Table:
+        """Continue a saved game (a record); seats default to the record's own ``seats``."""
+        state = replay(record)
+        chosen = list(seats or record.get("seats") or [])
+        if not chosen:
+            chosen = [HUMAN] + ["random"] * (state.players - 1)
+        # Deals after the record's last hand must not repeat the seed's first ones.
+        state.reseed(seed * 7919 + len(state.hands_log))
+        return cls(state, chosen, seed=seed, budget=budget)
+
+    # ---------------------------------------------------------------- turns
+    @property
+    def human_seats(self) -> list[int]:
+        """Seats played by people."""
+        return [s for s, level in enumerate(self.seats) if level == HUMAN]
+
+    def computer_to_move(self) -> bool:
+        """True if the game goes on and a computer seat must decide."""
+        return not self.state.over and self.state.to_move in self.engines
+
+    def human_to_move(self) -> bool:
+        """True if the game goes on and a person must decide."""
+        return not self.state.over and self.state.to_move is not None \
+            and self.state.to_move not in self.engines
+
+    def play_computer(self) -> tuple[int, Action]:
+        """Let the computer seat to move decide and apply its action."""
+        seat = self.state.to_move
+        if seat is None or seat not in self.engines:
+            raise IllegalAction("it is not a computer seat's turn")
+        action = choose_action(self.state, self.engines[seat], seat)
+        self.state.apply(action)
+        return seat, action
+
+    def play_human(self, text: str) -> Action:
+        """Apply a person's action given as text; IllegalAction says why it is refused."""
+        if not self.human_to_move():
+            raise IllegalAction(f"it is not your turn ({self.state.pending_text()})")
+        return self.state.apply_text(text)
+
+    def undo_to_human(self) -> int:
+        """Take back actions until a person is to decide again; return how many were undone."""
+        undone = 0
+        while self.state.can_undo:
+            self.state.undo()
+            undone += 1
+            if self.human_to_move():
+                break
+        return undone
+
+    def hint(self, seat: int | None = None, budget: float = 0.5) -> list[tuple[str, float]]:
+        """What ``strong`` would do for ``seat``: candidates with estimates, best first."""
+        seat = self.state.to_move if seat is None else seat
+        if seat is None or self.state.over:
+            return []
+        engine = load_engine("strong", self.state.name, seed=self.seed + len(self.state.hands_log),
+                             budget=budget)
+        legal = self.state.legal_actions()
+        estimates = engine.evaluate(self.state.observe(seat), legal)
+        if estimates is None:
+            choice = engine.choose(self.state.observe(seat), legal)
+            return [(str(choice), 0.0)]
+        return sorted(((str(a), float(v)) for a, v in estimates), key=lambda p: -p[1])
+
+    def record(self) -> dict[str, JSON]:
+        """The game's record with the seats' levels."""
+        record = self.state.record()
+        record["seats"] = list(self.seats)
+        return record
+
+
+def default_seats(game: str, options: Mapping[str, Any] | None = None,
+                  level: str = "random") -> list[str]:
+    """A person in seat 0 and ``level`` in the others."""
+    players = game_class(game)(options, seed=0).players
+    return [HUMAN] + [level] * (players - 1)

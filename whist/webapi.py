@@ -1,0 +1,155 @@
+"""The browser's only entry point: JSON-ready functions the page calls through the bridge.
+
+Each function takes one dict and returns one dict.  The page sees a person's
+seat through :func:`view`, never the other hands; the record (which holds the
+deals) leaves the worker only through :func:`save`, for storage and download.
+Errors are raised as exceptions whose message a player can read; the worker
+turns them into ``{"error": ...}``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from whist.games import GAME_NAMES, game_class
+from whist.protocol import IllegalAction, OptionError
+
+_table: Any = None
+
+
+def _current() -> Any:
+    if _table is None:
+        raise IllegalAction("no game is in progress: start one first")
+    return _table
+
+
+def catalog(payload: dict[str, Any]) -> dict[str, Any]:
+    """Every game with its options and the computer levels that play it."""
+    from engines.base import describe_levels
+
+    games = []
+    for name in GAME_NAMES:
+        cls = game_class(name)
+        options = []
+        for spec in cls.option_specs:
+            options.append({"name": spec.name, "kind": spec.kind.__name__, "default": spec.default,
+                            "choices": list(spec.choices) if spec.choices else None,
+                            "low": spec.low, "high": spec.high, "help": spec.help,
+                            "derived": spec.derive is not None})
+        games.append({"name": name, "title": cls.title, "options": options,
+                      "levels": [{"level": lvl, "description": d}
+                                 for lvl, d in describe_levels(name)]})
+    return {"games": games}
+
+
+def players_for(payload: dict[str, Any]) -> dict[str, Any]:
+    """How many seats a game has with the given options (validating them)."""
+    state = game_class(str(payload.get("game", "")))(payload.get("options") or {}, seed=0)
+    return {"players": state.players, "options": state.options}
+
+
+def start(payload: dict[str, Any]) -> dict[str, Any]:
+    """Start a game: ``{"game", "options", "seats": ["human", "strong", ...], "seed"}``."""
+    from engines.table import Table
+
+    global _table
+    seed = payload.get("seed")
+    if seed is None:
+        seed = int(time.time() * 1000) % 2**31
+    if not isinstance(seed, int):
+        raise OptionError(f"the seed must be a whole number, not {seed!r}")
+    seats = payload.get("seats")
+    game = str(payload.get("game", ""))
+    options = payload.get("options") or {}
+    if not seats:
+        from engines.table import default_seats
+        seats = default_seats(game, options)
+    _table = Table.new(game, options, seats, seed=seed, budget=payload.get("budget"))
+    return view({})
+
+
+def resume(payload: dict[str, Any]) -> dict[str, Any]:
+    """Continue a saved game: ``{"record": {...} or "json text", "seats": optional}``."""
+    from engines.table import Table
+
+    global _table
+    record = payload.get("record")
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as error:
+            raise OptionError(f"the saved game is not valid JSON ({error.msg})") from None
+    if not isinstance(record, dict):
+        raise OptionError("the saved game is not a game record")
+    seed = payload.get("seed") if isinstance(payload.get("seed"), int) else 0
+    _table = Table.resume(record, payload.get("seats"), seed=seed, budget=payload.get("budget"))
+    return view({})
+
+
+def view(payload: dict[str, Any]) -> dict[str, Any]:
+    """What the person's seat sees now, with the seating and whose turn it is."""
+    table = _current()
+    state = table.state
+    humans = table.human_seats
+    seat = humans[0] if humans else 0
+    if state.to_move in humans:
+        seat = state.to_move
+    return {
+        "observation": state.observe(seat),
+        "seat": seat,
+        "seats": [{"seat": i, "level": lvl, "human": lvl == "human"}
+                  for i, lvl in enumerate(table.seats)],
+        "computer_to_move": table.computer_to_move(),
+        "human_to_move": table.human_to_move(),
+        "pending": state.pending_text(),
+        "over": state.over,
+        "can_undo": state.can_undo and bool(humans),
+    }
+
+
+def act(payload: dict[str, Any]) -> dict[str, Any]:
+    """The person's action as text (``"Q♥"``, ``"3"``, ``"7♥"``, ``"skip"``, ...)."""
+    table = _current()
+    seat = table.state.to_move
+    action = table.play_human(str(payload.get("action", "")))
+    result = view({})
+    result["played"] = {"seat": seat, "action": str(action)}
+    return result
+
+
+def step(payload: dict[str, Any]) -> dict[str, Any]:
+    """Let the computer seat to move decide; returns the view and what it did."""
+    table = _current()
+    seat, action = table.play_computer()
+    result = view({})
+    result["played"] = {"seat": seat, "action": str(action)}
+    return result
+
+
+def hint(payload: dict[str, Any]) -> dict[str, Any]:
+    """What ``strong`` would do in the person's place, with its estimate of each choice."""
+    table = _current()
+    budget = payload.get("budget", 0.5)
+    return {"hint": [{"action": a, "value": v} for a, v in table.hint(budget=float(budget))]}
+
+
+def undo(payload: dict[str, Any]) -> dict[str, Any]:
+    """Take back moves up to the person's previous decision."""
+    _current().undo_to_human()
+    return view({})
+
+
+def save(payload: dict[str, Any]) -> dict[str, Any]:
+    """The game record (with seats), for localStorage and download."""
+    return {"record": _current().record()}
+
+
+def check_record(payload: dict[str, Any]) -> dict[str, Any]:
+    """Replay a record and report its scores (for opening a downloaded record)."""
+    from whist.records import replay
+
+    state = replay(payload.get("record") or {})
+    return {"game": state.name, "title": state.title, "over": state.over,
+            "hand_scores": state.hand_scores, "totals": state.totals}
