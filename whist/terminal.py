@@ -1,0 +1,182 @@
+"""Terminal play: ``python -m whist play GAME [--players N] [--seats ...] [--seed N] [--record F]``.
+
+A person plays any of the five games against computer seats.  The table is
+drawn from the person's observation only; choices are numbered; ``?`` asks
+the strong engine for a hint, ``u`` takes a move back, ``q`` saves and quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from whist.cards import Card, sort_hand
+from whist.games import game_class
+from whist.protocol import IllegalAction, OptionError, Observation
+
+#: Observation keys drawn by the generic part of the table (the rest are shown as "key: value").
+_DRAWN = {"game", "title", "options", "players", "seat", "hand_number", "to_move", "decision",
+          "legal", "hand", "hand_sizes", "trump", "trump_name", "leader", "trick", "tricks",
+          "last_trick", "tricks_won", "totals", "hand_scores", "over", "winners", "schedule"}
+_MAX_LISTED = 40
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read ``name=value`` (value as JSON when it parses, else as text)."""
+    name, sep, raw = text.partition("=")
+    if not sep or not name:
+        raise OptionError(f"options are written name=value, not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name.strip(), value
+
+
+def render(obs: Observation, seat_names: Sequence[str]) -> str:
+    """The table as the person at ``obs["seat"]`` sees it."""
+    lines = [f"== {obs['title']} — hand {obs['hand_number'] + 1} — trump {obs['trump_name']} =="]
+    for key, value in obs.items():
+        if key in _DRAWN or value is None or value == [] or value == {}:
+            continue
+        lines.append(f"   {key.replace('_', ' ')}: {_short(value)}")
+    for seat in range(obs["players"]):
+        marker = "→" if obs["to_move"] == seat else " "
+        lines.append(f" {marker} seat {seat} {seat_names[seat]}: {obs['hand_sizes'][seat]} "
+                     f"cards, {obs['tricks_won'][seat]} tricks, total {obs['totals'][seat]}")
+    if obs.get("last_trick") and not obs["trick"]:
+        last = obs["last_trick"]
+        plays = "  ".join(f"{s}:{c}" for s, c in last["plays"])
+        lines.append(f"   last trick: {plays}  → seat {last['winner']}")
+    if obs["trick"]:
+        lines.append("   trick: " + "  ".join(f"seat {s} {c}" for s, c in obs["trick"]))
+    hand = sort_hand([Card.parse(c) for c in obs["hand"]])
+    by_suit: dict[int, list[str]] = {}
+    for card in hand:
+        by_suit.setdefault(int(card.suit), []).append(str(card))
+    lines.append("   your hand: " + "   ".join(" ".join(cards) for cards in by_suit.values()))
+    return "\n".join(lines)
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) < 160 else text[:157] + "..."
+
+
+def score_sheet(obs: Observation, seat_names: Sequence[str]) -> str:
+    """Each hand's scores and the running totals, one row per hand."""
+    header = "hand  " + "".join(f"{n[:10]:>11}" for n in seat_names)
+    rows = [header]
+    running = [0] * obs["players"]
+    for number, scores in enumerate(obs["hand_scores"], start=1):
+        running = [r + s for r, s in zip(running, scores, strict=True)]
+        rows.append(f"{number:>4}  " + "".join(f"{s:>5} ({t:>3})" for s, t in
+                                               zip(scores, running, strict=True)))
+    rows.append("total " + "".join(f"{t:>11}" for t in obs["totals"]))
+    return "\n".join(rows)
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
+         stdout: TextIO | None = None) -> int:
+    """Play a game at the terminal; return the exit status."""
+    from engines.base import EngineError, describe_levels
+    from engines.table import HUMAN, Table
+    from whist.records import save_record
+
+    inp = stdin or sys.stdin
+    out = stdout or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m whist play")
+    parser.add_argument("game", help="diminishing-whist, black-queen, nine-five-two, "
+                                     "bidding-whist or classic-whist (or dw, bq, 952, bw, cw)")
+    parser.add_argument("--players", type=int, help="number of players")
+    parser.add_argument("--seats", help="comma-separated: human or a level for each seat")
+    parser.add_argument("--seed", type=int, default=None, help="deal seed (default: random)")
+    parser.add_argument("--record", help="save the game record here (default: GAME-SEED.json)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option from rules.md, e.g. --option hands=2")
+    parser.add_argument("--levels", action="store_true", help="list the computer levels and exit")
+    args = parser.parse_args(argv)
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    try:
+        cls = game_class(args.game)
+        options = dict(parse_option(o) for o in args.option)
+        if args.players is not None:
+            options["players"] = args.players
+        if args.levels:
+            for level, description in describe_levels(cls.name):
+                say(f"{level:28} {description}")
+            return 0
+        seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(3))
+        probe = cls(options, seed=seed)
+        seats = (args.seats.split(",") if args.seats
+                 else [HUMAN] + ["random"] * (probe.players - 1))
+        table = Table(probe, seats, seed=seed)
+    except (OptionError, EngineError) as error:
+        say(f"error: {error}")
+        return 2
+    path = args.record or f"{cls.name}-{seed}.json"
+    names = [("you" if s == HUMAN else s) for s in table.seats]
+    say(f"{cls.title}: seed {seed}; type a number or the action itself, "
+        "? for a hint, u to undo, q to save and quit.")
+    state = table.state
+    shown_hand = -1
+    while not state.over:
+        if state.hand_number != shown_hand and shown_hand >= 0:
+            say(score_sheet(state.observe(0), names))
+        shown_hand = state.hand_number
+        if table.computer_to_move():
+            try:
+                seat, action = table.play_computer()
+            except EngineError as error:
+                say(f"error: {error}")
+                save_record(state, path, seats=table.seats)
+                return 2
+            say(f"   seat {seat} ({names[seat]}) → {action}")
+            continue
+        seat = state.to_move
+        assert seat is not None
+        obs = state.observe(seat)
+        say(render(obs, names))
+        legal = obs["legal"]
+        if obs["decision"] == "card":
+            order = {str(c): i for i, c in enumerate(sort_hand([Card.parse(c) for c in obs["hand"]]))}
+            legal = sorted(legal, key=lambda a: order.get(a.split("@")[0], -1))
+        if len(legal) <= _MAX_LISTED:
+            say("   choices: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
+        else:
+            say(f"   {len(legal)} choices: type the cards separated by spaces")
+        say(f"   seat {seat}, {state.pending_text().split(' to ', 1)[1]}:")
+        line = inp.readline()
+        if not line:
+            say("end of input: saving the game")
+            break
+        answer = line.strip()
+        if answer in ("q", "quit"):
+            break
+        if answer == "?":
+            for text, value in table.hint(seat, budget=1.0)[:8]:
+                say(f"   hint: {text:>12}  estimate {value:+.2f}")
+            continue
+        if answer == "u":
+            say("   undone" if table.undo_to_human() else "   nothing to undo")
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(legal) and len(legal) <= _MAX_LISTED:
+            answer = legal[int(answer) - 1]
+        try:
+            table.play_human(answer)
+        except IllegalAction as error:
+            say(f"   not allowed: {error}")
+    save_record(state, path, seats=table.seats)
+    final = state.observe(table.human_seats[0] if table.human_seats else 0)
+    say(score_sheet(final, names))
+    if state.over:
+        winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
+        say(f"game over — winner: {winners}")
+    say(f"record saved to {path}")
+    return 0
