@@ -139,7 +139,7 @@ class GameState(ABC):
         self._rng = random.Random(seed)
         self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance or ()]
         self.hands_log: list[dict[str, JSON]] = []
-        self._snapshots: list[tuple[dict[str, Any], int, int, list[dict[str, JSON]]]] = []
+        self._snapshots: list[tuple[dict[str, Any], int, int]] = []
         self.over = False
         self.to_move = None
         self.decision = None
@@ -194,8 +194,7 @@ class GameState(ABC):
             raise IllegalAction(reason)
         snapshot = {k: _clone(v) for k, v in self.__dict__.items() if k not in _UNCLONED}
         hand = self.hands_log[-1]
-        self._snapshots.append((snapshot, len(self.hands_log), len(hand["actions"]),
-                                list(self._deal_queue)))
+        self._snapshots.append((snapshot, len(self.hands_log), len(hand["actions"])))
         hand["actions"].append(str(action))
         try:
             self._do(action)
@@ -223,12 +222,12 @@ class GameState(ABC):
         """Take back the last applied action, restoring the exact previous state."""
         if not self._snapshots:
             raise IllegalAction("there is nothing to undo")
-        snapshot, hands, actions, queue = self._snapshots.pop()
+        snapshot, hands, actions = self._snapshots.pop()
         # Deals drawn after the snapshot go back on the queue so a redo sees them again.
         later = [{k: v for k, v in h.items() if k != "actions"} for h in self.hands_log[hands:]]
         del self.hands_log[hands:]
         del self.hands_log[-1]["actions"][actions:]
-        self._deal_queue = later + queue
+        self._deal_queue = later + self._deal_queue
         self.__dict__.update(snapshot)
 
     @property

@@ -20,7 +20,7 @@ def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
     if isinstance(source, Mapping):
         return dict(source)
     text = source
-    if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
+    if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] not in "{["):
         try:
             text = Path(source).read_text(encoding="utf-8")
         except OSError as error:
