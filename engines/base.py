@@ -110,14 +110,17 @@ def engine_class(spec: str) -> type[Engine]:
 
 
 def load_engine(spec: str, game: str | None = None, seed: int = 0,
-                budget: float | None = None) -> Engine:
-    """Create the engine ``spec`` for ``game``; EngineError if unknown or not for that game."""
+                budget: float | None = None, **settings: Any) -> Engine:
+    """Create the engine ``spec`` for ``game``; EngineError if unknown or not for that game.
+
+    ``settings`` (such as ``iterations=200`` for ``strong``) go to the engine's constructor.
+    """
     cls = engine_class(spec)
     if game is not None and cls.games and game not in cls.games:
         raise EngineError(f"engine {spec!r} does not play {game} "
                           f"(it plays {', '.join(cls.games)})")
     try:
-        engine = cls(seed=seed, budget=budget)
+        engine = cls(seed=seed, budget=budget, **settings)
     except Exception as error:
         raise EngineError(f"engine {spec!r} failed to start: {type(error).__name__}: {error}") \
             from error

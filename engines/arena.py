@@ -1,0 +1,359 @@
+"""The arena: engines play duplicate deals with seats rotated, and the figures say who is better.
+
+Usage::
+
+    python -m engines.arena GAME --seats strong,expectation,expectation,expectation \\
+        --deals 200 --seed 1 [--iterations 200 | --budget 0.1] [--workers 2] [--json]
+
+A *deal* is one whole game (as the rules define it) started from the game seed
+``seed + d`` for deal number ``d``.  Each deal is played once per rotation of
+the seat list, so with P seats every entry of ``--seats`` sits at every seat
+on the same cards, and the luck of the deal largely cancels.  Per deal an
+engine's score is the mean over its rotations (and over its entries when it
+appears more than once); the confidence intervals are over deals.
+
+Figures for each distinct engine: mean score per game with a 95% confidence
+interval, win rate (ties share the win), and exact-bid rate where the game has
+bids: Diminishing Whist, a round's bid made exactly; Bidding Whist, the bet
+(the ruler's contract tricks, or the secondary bet) made exactly; 9-5-2, the
+contract made exactly (tricks == 9, 5 or 2, a delta of 0).  Then, for the
+first engine against each other one, the mean per-deal difference of scores
+with its 95% confidence interval.
+
+Engines are seeded per deal, rotation and seat-list entry; search engines get
+an iteration budget (``--iterations``, default 200) so that results are
+identical whatever the number of worker processes.  An engine that raises or
+returns an illegal action is counted as a failure (engine, seat and deal are
+named) and the first legal action is played in its place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+import zlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.base import Engine, EngineError, choose_action, engine_class, load_engine
+from whist.actions import Bid, Contract
+from whist.games import ALIASES, GAME_NAMES, game_class
+from whist.protocol import GameState, OptionError
+
+
+@dataclass
+class ArenaConfig:
+    """Everything that decides an arena run's results (workers and progress excepted)."""
+
+    game: str
+    seats: list[str]
+    deals: int
+    seed: int = 1
+    iterations: int | None = 200
+    budget: float | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class DealResult:
+    """One deal, all rotations: per seat-list entry its mean score, win share and bids made."""
+
+    deal: int
+    scores: list[float]
+    wins: list[float]
+    exact: list[int]
+    bids: list[int]
+    failures: list[str]
+
+
+# ------------------------------------------------------------------ statistics
+def t_quantile(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom."""
+    table = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365,
+             8: 2.306, 9: 2.262, 10: 2.228}
+    if df < 1:
+        return math.inf
+    if df in table:
+        return table[df]
+    z = 1.959963984540054
+    # Cornish-Fisher expansion: accurate to 3 decimals from df = 11 up.
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """(mean, low, high): the mean and its 95% t confidence interval (nan bounds for n < 2)."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan, math.nan)
+    mean = statistics.fmean(values)
+    if n < 2:
+        return (mean, math.nan, math.nan)
+    half = t_quantile(n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+# ------------------------------------------------------------------ one deal
+def exact_bid(game: str, bid: int | None, score: int) -> bool | None:
+    """Whether a hand's bid was made exactly, from the bid and the hand's score; None: no bid."""
+    if game == "nine-five-two":
+        return score == 0
+    if bid is None:
+        return None
+    if game == "diminishing-whist":
+        return score == bid + 10
+    if game == "bidding-whist":
+        return score > 0 if bid == 0 else score == 10 * bid
+    return None
+
+
+def _engine_seed(deal_seed: int, rotation: int, entry: int) -> int:
+    return zlib.crc32(f"{deal_seed}:{rotation}:{entry}".encode())
+
+
+def make_engine(level: str, game: str, seed: int, budget: float | None,
+                iterations: int | None) -> Engine:
+    """Load ``level`` for ``game``; search engines get the iteration budget."""
+    cls = engine_class(level)
+    settings: dict[str, Any] = {}
+    if iterations is not None and "iterations" in getattr(cls, "setting_names", ()):
+        settings["iterations"] = iterations
+    return load_engine(level, game, seed=seed, budget=budget, **settings)
+
+
+def new_arena_game(config: ArenaConfig, deal_seed: int) -> GameState:
+    """The game for one deal, with as many players as seats when the game lets that vary."""
+    cls = game_class(config.game)
+    options = dict(config.options)
+    if any(spec.name == "players" for spec in cls.option_specs):
+        options.setdefault("players", len(config.seats))
+    state = cls(options, seed=deal_seed)
+    if state.players != len(config.seats):
+        raise OptionError(f"{state.title} is played by {state.players}, "
+                          f"but {len(config.seats)} seats were given")
+    return state
+
+
+def play_deal(config: ArenaConfig, deal: int) -> DealResult:
+    """Play deal number ``deal`` once per rotation of the seats."""
+    players = len(config.seats)
+    deal_seed = config.seed + deal
+    scores = [0.0] * players
+    wins = [0.0] * players
+    exact = [0] * players
+    bids = [0] * players
+    failures: list[str] = []
+    for rotation in range(players):
+        state = new_arena_game(config, deal_seed)
+        game = state.name
+        # Entry j of the seat list sits at seat (j + rotation) % players.
+        entry_at = [(seat - rotation) % players for seat in range(players)]
+        engines = [make_engine(config.seats[entry_at[seat]], game,
+                               _engine_seed(deal_seed, rotation, entry_at[seat]),
+                               config.budget, config.iterations) for seat in range(players)]
+        hand_bids: list[int | None] = [None] * players
+        hands_scored = 0
+        while not state.over:
+            seat = state.to_move
+            assert seat is not None
+            try:
+                action = choose_action(state, engines[seat], seat)
+            except EngineError as error:
+                failures.append(f"deal {deal} rotation {rotation}: "
+                                f"{config.seats[entry_at[seat]]} at seat {seat}: {error}")
+                action = state.legal_actions()[0]
+            if isinstance(action, Bid | Contract):
+                hand_bids[seat] = action.tricks
+            state.step(action)
+            while len(state.hand_scores) > hands_scored:
+                hand = state.hand_scores[hands_scored]
+                for s in range(players):
+                    made = exact_bid(game, hand_bids[s], hand[s])
+                    if made is not None:
+                        bids[entry_at[s]] += 1
+                        exact[entry_at[s]] += made
+                hand_bids = [None] * players
+                hands_scored += 1
+        winners = state.winners()
+        for s in range(players):
+            scores[entry_at[s]] += state.totals[s] / players
+            if s in winners:
+                wins[entry_at[s]] += 1.0 / len(winners) / players
+    return DealResult(deal, scores, wins, exact, bids, failures)
+
+
+# ------------------------------------------------------------------ a run
+def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
+    return play_deal(*args)
+
+
+def run_deals(config: ArenaConfig, workers: int = 1,
+              progress: bool = False) -> list[DealResult]:
+    """Every deal's result, in deal order (identical for any number of workers)."""
+    jobs = [(config, d) for d in range(config.deals)]
+    results: list[DealResult] = []
+    bar = Progress(config.deals) if progress else None
+    if workers <= 1 or config.deals <= 1:
+        for job in jobs:
+            results.append(_play_deal_star(job))
+            if bar:
+                bar.update(len(results))
+    else:
+        with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
+                workers) as pool:
+            for result in pool.imap(_play_deal_star, jobs, chunksize=1):
+                results.append(result)
+                if bar:
+                    bar.update(len(results))
+    if bar:
+        bar.done()
+    return results
+
+
+def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, Any]:
+    """The figures: per engine mean score (CI), exact-bid and win rates; first-vs-others diffs."""
+    names = list(dict.fromkeys(config.seats))
+    entries = {name: [j for j, s in enumerate(config.seats) if s == name] for name in names}
+    per_deal: dict[str, list[float]] = {}
+    engines: dict[str, Any] = {}
+    for name in names:
+        js = entries[name]
+        per_deal[name] = [statistics.fmean(r.scores[j] for j in js) for r in results]
+        mean, low, high = mean_ci(per_deal[name])
+        made = sum(r.exact[j] for r in results for j in js)
+        bids = sum(r.bids[j] for r in results for j in js)
+        wins = [statistics.fmean(r.wins[j] for j in js) for r in results]
+        engines[name] = {
+            "mean": mean, "ci": [low, high],
+            "exact_bid_rate": made / bids if bids else None, "bids": bids,
+            "win_rate": statistics.fmean(wins) if wins else math.nan,
+        }
+    first = names[0]
+    diffs = {}
+    for name in names[1:]:
+        d = [a - b for a, b in zip(per_deal[first], per_deal[name], strict=True)]
+        mean, low, high = mean_ci(d)
+        diffs[name] = {"mean": mean, "ci": [low, high]}
+    failures = [f for r in results for f in r.failures]
+    return {
+        "game": game_class(config.game).name, "seats": config.seats, "deals": len(results),
+        "seed": config.seed, "iterations": config.iterations, "budget": config.budget,
+        "options": config.options, "engines": engines, "first": first,
+        "differences": diffs, "failures": len(failures), "failure_messages": failures[:20],
+    }
+
+
+def _fmt(x: float | None, digits: int = 2) -> str:
+    if x is None or (isinstance(x, float) and math.isnan(x)):
+        return "-"
+    return f"{x:.{digits}f}"
+
+
+def report_lines(summary: dict[str, Any]) -> list[str]:
+    """The human-readable report of a summary."""
+    lines = [f"{summary['game']}: {summary['deals']} duplicate deals, seats "
+             f"{','.join(summary['seats'])}, seed {summary['seed']}, "
+             + (f"{summary['iterations']} iterations" if summary["iterations"] is not None
+                else f"{summary['budget']} s budget")]
+    lines.append(f"{'engine':<24} {'mean score':>10} {'95% CI':>20} {'exact bids':>10} "
+                 f"{'win rate':>9}")
+    for name, e in summary["engines"].items():
+        ci = f"[{_fmt(e['ci'][0])}, {_fmt(e['ci'][1])}]"
+        rate = "-" if e["exact_bid_rate"] is None else f"{100 * e['exact_bid_rate']:.1f}%"
+        lines.append(f"{name:<24} {_fmt(e['mean']):>10} {ci:>20} {rate:>10} "
+                     f"{100 * e['win_rate']:>8.1f}%")
+    for name, d in summary["differences"].items():
+        lines.append(f"{summary['first']} - {name}: {_fmt(d['mean'])} "
+                     f"(95% CI {_fmt(d['ci'][0])} to {_fmt(d['ci'][1])})")
+    lines.append(f"failures: {summary['failures']}")
+    lines.extend(f"  {m}" for m in summary["failure_messages"])
+    return lines
+
+
+class Progress:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self, total: int) -> None:
+        """Track ``total`` units of work."""
+        self.total = total
+        self.start = time.monotonic()
+
+    def update(self, done: int) -> None:
+        """Redraw with ``done`` units finished."""
+        elapsed = time.monotonic() - self.start
+        eta = elapsed / done * (self.total - done) if done else 0.0
+        width = 30
+        filled = width * done // max(1, self.total)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
+                         f"deals {elapsed:.0f}s elapsed, {eta:.0f}s left ")
+        sys.stderr.flush()
+
+    def done(self) -> None:
+        """End the bar's line."""
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def parse_args(argv: Iterable[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    parser = argparse.ArgumentParser(prog="python -m engines.arena",
+                                     description="Duplicate-deal matches between engines.")
+    parser.add_argument("game", help=f"game ({', '.join(GAME_NAMES)}, or {', '.join(ALIASES)})")
+    parser.add_argument("--seats", required=True,
+                        help="comma-separated engine levels, one per seat")
+    parser.add_argument("--deals", type=int, default=20, help="duplicate deals (default 20)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of deal 0 (default 1)")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--iterations", type=int, default=None,
+                       help="rollouts per decision for search engines (default 200)")
+    group.add_argument("--budget", type=float, default=None,
+                       help="seconds per decision instead (results then depend on speed)")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="processes (default: all cores)")
+    parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument("--progress", action="store_true",
+                        help="show the progress bar even when stderr is not a terminal")
+    return parser.parse_args(None if argv is None else list(argv))
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Run the arena; exit status 2 on bad arguments, 1 if any engine failed."""
+    args = parse_args(argv)
+    try:
+        seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+        if len(seats) < 2:
+            raise OptionError("give at least two seats, separated by commas")
+        options = json.loads(args.options)
+        iterations = args.iterations if args.budget is None else None
+        if iterations is None and args.budget is None:
+            iterations = 200
+        config = ArenaConfig(game_class(args.game).name, seats, args.deals, args.seed,
+                             iterations, args.budget, options)
+        if args.deals < 1:
+            raise OptionError("--deals must be at least 1")
+        for level in dict.fromkeys(seats):  # fail early, with the level named
+            make_engine(level, config.game, 0, config.budget, config.iterations)
+        new_arena_game(config, config.seed)
+    except (EngineError, OptionError, ValueError) as error:
+        print(f"arena: {error}", file=sys.stderr)
+        return 2
+    show = args.progress or (sys.stderr.isatty() and args.deals > 1)
+    results = run_deals(config, max(1, args.workers), progress=show)
+    summary = summarize(config, results)
+    for line in report_lines(summary):
+        print(line)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True))
+    return 1 if summary["failures"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,463 @@
+"""``strong``: one determinized-search engine for every decision of every game.
+
+How it decides (perfect-information Monte Carlo, "PIMC"):
+
+1. Candidates: the legal actions, cut to the ``max_candidates`` best by a cheap
+   heuristic when there are very many (9-5-2 discards and passes, Bidding
+   Whist's initial bids).
+2. Each iteration deals a *world*: the game class's ``sample_world(obs, rng)``
+   imagines the hidden cards consistently with everything the seat has seen.
+3. In that world every surviving candidate is tried (common random numbers:
+   all candidates face the same imagined cards, so their difference is not
+   drowned by the luck of the deal): the candidate is stepped, then the hand is
+   played to its end by a fast rollout policy (aim at your bid, win cheaply,
+   duck with your highest loser, dump penalty cards ...).
+4. A rollout is scored by the hand's score delta for the seat minus a
+   game-specific share of the other seats' mean delta (what the arena's mean
+   difference rewards; see :data:`OTHERS_WEIGHT`).
+5. Candidates clearly worse than the leader (paired difference more than two
+   standard errors below) are dropped at doubling checkpoints (4, 8, 16 ...
+   worlds), and at most half survive each checkpoint while more than
+   ``keep`` remain, so the budget goes to the close calls.
+
+Budget: ``budget`` seconds per decision (default 1.0) and/or ``iterations``
+rollouts per decision.  With only ``iterations`` the engine is deterministic
+for a given seed and observation; a time budget makes the result depend on
+the machine's speed.  The random generator of each decision is derived from
+the seed and the observation, so a decision does not depend on the calls made
+before it (a hint and the move agree).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any, ClassVar
+
+from engines.base import Engine
+from whist.actions import (
+    SKIP,
+    Action,
+    Bid,
+    Contract,
+    Decision,
+    Discard,
+    NameTrump,
+    PassCards,
+    Play,
+)
+from whist.cards import CARDS, RANK_OF, SUIT_OF, Suit
+from whist.games import game_class
+from whist.protocol import GameState, Observation, _clone
+
+#: Weight of the other seats' mean score delta subtracted from the seat's own.
+#: 1 maximises the arena's score difference; less keeps the engine's own score up.
+OTHERS_WEIGHT: dict[str, float] = {
+    "diminishing-whist": 0.5,
+    "black-queen": 1.0,
+    "nine-five-two": 1.0,
+    "bidding-whist": 0.5,
+    "classic-whist": 1.0,
+}
+#: Black Queen's penalty per card (hearts 1, Q♠ 12): what a ducking seat dumps first.
+PENALTY: tuple[int, ...] = tuple(
+    12 if c == 3 * 13 + 10 else (1 if SUIT_OF[c] == Suit.HEARTS else 0) for c in range(52))
+NO_PENALTY: tuple[int, ...] = (0,) * 52
+#: Chance that a rollout plays a random legal card instead of the heuristic one.
+EPSILON = 0.08
+
+
+class StrongEngine(Engine):
+    """Determinized search (PIMC) with heuristic rollouts; plays every decision of every game."""
+
+    level: ClassVar[str] = "strong"
+    description: ClassVar[str] = ("Searches sampled deals consistent with what it has seen "
+                                  "and simulates each choice to the end of the hand.")
+    #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
+    setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep")
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.iterations: int | None = settings.get("iterations")
+        if self.budget is None and self.iterations is None:
+            self.budget = 1.0
+        self.max_candidates: int = int(settings.get("max_candidates", 20))
+        self.keep: int = int(settings.get("keep", 4))
+        self.last_stats: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ API
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The candidate with the best mean rollout value."""
+        if len(legal) == 1:
+            return legal[0]
+        return self._search(observation, legal)[0][0]
+
+    def evaluate(self, observation: Observation,
+                 legal: Sequence[Action]) -> list[tuple[Action, float]] | None:
+        """(action, mean rollout value) for the searched candidates, best first."""
+        return self._search(observation, legal)
+
+    # --------------------------------------------------------------- search
+    def _decision_rng(self, obs: Observation) -> random.Random:
+        key = json.dumps(obs, sort_keys=True, ensure_ascii=True, default=str).encode()
+        return random.Random(self.seed * 1_000_003 + zlib.crc32(key))
+
+    def _search(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[Action, float]]:
+        start = time.perf_counter()
+        rng = self._decision_rng(obs)
+        cls = game_class(obs["game"])
+        seat: int = obs["seat"]
+        candidates = prune_candidates(obs, list(legal), self.max_candidates)
+        weight = OTHERS_WEIGHT.get(obs["game"], 0.5)
+        hands_done = len(obs["hand_scores"])
+        values: list[list[float]] = [[] for _ in candidates]
+        alive = list(range(len(candidates)))
+        deadline = None if self.budget is None else start + self.budget
+        cap = self.iterations
+        rollouts = 0
+        worlds = 0
+        checkpoint = 4
+        while True:
+            world = cls.sample_world(obs, rng)  # type: ignore[attr-defined]
+            stop_at_hand_end(world)
+            last = len(alive) - 1
+            for position, index in enumerate(alive):
+                state = world if position == last else fork(world)
+                state.step(candidates[index])
+                values[index].append(rollout(state, seat, hands_done, weight, rng))
+            rollouts += len(alive)
+            worlds += 1
+            if cap is not None and rollouts >= cap:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if worlds == checkpoint and len(alive) > 1:
+                alive = _survivors(alive, values, worlds, self.keep)
+                checkpoint *= 2
+        means = [sum(v) / len(v) if v else -math.inf for v in values]
+        order = sorted(range(len(candidates)),
+                       key=lambda i: (i not in alive, -means[i], i))
+        self.last_stats = {"worlds": worlds, "rollouts": rollouts,
+                           "candidates": len(candidates), "legal": len(legal),
+                           "seconds": time.perf_counter() - start}
+        return [(candidates[i], means[i]) for i in order if values[i]]
+
+
+def _survivors(alive: list[int], values: list[list[float]], worlds: int,
+               keep: int) -> list[int]:
+    """Drop candidates clearly behind the leader; halve the field while it is large."""
+    means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    survivors = []
+    for i in alive:
+        if i == best:
+            survivors.append(i)
+            continue
+        diffs = [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+        if mean + 2.0 * math.sqrt(var / worlds) >= 0.0:
+            survivors.append(i)
+    if len(survivors) > keep:
+        survivors.sort(key=lambda i: (-means[i], i))
+        survivors = survivors[:max(keep, (len(survivors) + 1) // 2)]
+    return sorted(survivors)
+
+
+def fork(state: GameState) -> GameState:
+    """A copy for one rollout: lists and dicts copied, the (shared) rng and the rest not."""
+    other = object.__new__(type(state))
+    d = state.__dict__.copy()
+    for key, value in d.items():
+        if type(value) is list or type(value) is dict:
+            d[key] = _clone(value)
+    other.__dict__ = d
+    if "begin_hand" in d:
+        stop_at_hand_end(other)
+    return other
+
+
+class _HandEnd:
+    """Stands in for ``begin_hand`` in a rollout: notes the hand's end instead of dealing."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def __call__(self) -> None:
+        self.state.__dict__["_hand_ended"] = True
+
+
+def stop_at_hand_end(state: GameState) -> None:
+    """Make ``state`` stop at the end of its hand rather than deal the next (saves the deal)."""
+    d = state.__dict__
+    d["begin_hand"] = _HandEnd(state)
+    d["_hand_ended"] = False
+
+
+# ------------------------------------------------------------------ rollouts
+def rollout(state: GameState, seat: int, hands_done: int, weight: float,
+            rng: random.Random) -> float:
+    """Play ``state`` to the end of the current hand with the rollout policy; the seat's value."""
+    scores = state.hand_scores
+    game = state.name
+    penalty = PENALTY if game == "black-queen" else NO_PENALTY
+    wants = WANTS.get(game, _want_always)
+    flags = state.__dict__
+    while not state.over and not flags["_hand_ended"]:
+        if state.decision is Decision.CARD:
+            mover = state.to_move
+            assert mover is not None
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif rng.random() < EPSILON:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = card_policy(state, legal, wants(state, mover), penalty)
+        else:
+            action = other_policy(state, rng)
+        state.step(action)
+    scores = state.hand_scores
+    if len(scores) <= hands_done:
+        return 0.0
+    delta = scores[hands_done]
+    own = delta[seat]
+    if weight == 0.0 or len(delta) < 2:
+        return float(own)
+    return own - weight * (sum(delta) - own) / (len(delta) - 1)
+
+
+def _want_always(state: Any, seat: int) -> bool:
+    return True
+
+
+def _want_never(state: Any, seat: int) -> bool:
+    return False
+
+
+def _want_to_bid(state: Any, seat: int) -> bool:
+    bid = state.bids[seat]
+    return bid is not None and state.tricks_won[seat] < bid
+
+
+def _want_bidding_whist(state: Any, seat: int) -> bool:
+    bets = getattr(state, "bets", None)
+    if bets is None:
+        return True
+    bet = bets[seat]
+    return bet is None or state.tricks_won[seat] < bet
+
+
+#: Does this seat want more tricks now?  (per game)
+WANTS: dict[str, Callable[[Any, int], bool]] = {
+    "diminishing-whist": _want_to_bid,
+    "black-queen": _want_never,
+    "nine-five-two": _want_always,
+    "bidding-whist": _want_bidding_whist,
+    "classic-whist": _want_always,
+}
+
+
+def card_policy(state: Any, legal: list[Any], want: bool,
+                penalty: Sequence[int]) -> Any:
+    """A cheap card choice: win cheaply when wanting tricks, else duck high and dump penalties."""
+    trick = state.trick
+    trump = state.trump
+    trump_suit = -1 if trump is None else int(trump)
+    if not trick:
+        if want:
+            # Lead the highest card; a trump only if it is no higher than a side card.
+            return max(legal, key=lambda a: (RANK_OF[a.card], SUIT_OF[a.card] != trump_suit))
+        return min(legal, key=lambda a: (penalty[a.card], RANK_OF[a.card],
+                                         SUIT_OF[a.card] == trump_suit))
+    led = SUIT_OF[trick[0][1]]
+    best = trick[0][1]
+    best_trump = SUIT_OF[best] == trump_suit
+    for _, c in trick[1:]:
+        suit = SUIT_OF[c]
+        if suit == trump_suit:
+            if not best_trump or c >= best:
+                best, best_trump = c, True
+        elif suit == led and not best_trump and c >= best:
+            best = c
+    winners: list[Any] = []
+    losers: list[Any] = []
+    for a in legal:
+        c = a.card
+        suit = SUIT_OF[c]
+        if suit == trump_suit:
+            beats = not best_trump or c > best
+        else:
+            beats = suit == led and not best_trump and c > best
+        (winners if beats else losers).append(a)
+    if want:
+        if winners:
+            return min(winners, key=lambda a: (SUIT_OF[a.card] == trump_suit, RANK_OF[a.card]))
+        return min(legal, key=lambda a: (penalty[a.card] > 0, SUIT_OF[a.card] == trump_suit,
+                                          RANK_OF[a.card]))
+    if losers:
+        return max(losers, key=lambda a: (penalty[a.card], RANK_OF[a.card]))
+    if len(trick) == state.players - 1:
+        return max(winners, key=lambda a: (-penalty[a.card], RANK_OF[a.card]))
+    return min(winners, key=lambda a: (penalty[a.card], RANK_OF[a.card]))
+
+
+# ------------------------------------------------- bids, trump, discards
+def expected_tricks(hand: Sequence[int], trump: int | None, players: int) -> float:
+    """Rough tricks a hand takes (the expectation engine's per-card estimate, simplified)."""
+    mine = [0] * 4
+    for c in hand:
+        mine[SUIT_OF[c]] += 1
+    unseen = 52 - len(hand)
+    if unseen <= 0:
+        return 0.0
+    trump_unseen = 0 if trump is None else 13 - mine[trump]
+    held = set(hand)
+    total = 0.0
+    k = players - 1
+    for c in hand:
+        suit = SUIT_OF[c]
+        higher = sum(1 for r in range(c + 1, suit * 13 + 13) if r not in held)
+        if trump is not None and suit == trump:
+            low = unseen - higher
+            factor = 1.0
+        else:
+            low = unseen - higher - trump_unseen
+            q = 1.0 / players
+            factor = q + (1 - q) * (13 - mine[suit]) / unseen
+        p = (max(low, 0) / unseen) ** k
+        total += p * factor
+    return total
+
+
+def _nearest_number(legal: list[Action], target: float) -> Action:
+    return min(legal, key=lambda a: (abs(getattr(a, "tricks", 0) - target),
+                                     getattr(a, "tricks", 0)))
+
+
+def best_trump(hand: Sequence[int]) -> int:
+    """The suit with the most length and strength in ``hand``."""
+    strength = [0.0] * 4
+    for c in hand:
+        strength[SUIT_OF[c]] += 1.0 + max(0, RANK_OF[c] - 9) * 0.3
+    return max(range(4), key=lambda s: (strength[s], s))
+
+
+def card_keep_value(card: int, trump: int | None) -> float:
+    """How much a seat wants to keep ``card`` (for discards and passes)."""
+    value = float(RANK_OF[card])
+    if trump is not None and SUIT_OF[card] == trump:
+        value += 8.0
+    return value
+
+
+def other_policy(state: Any, rng: random.Random) -> Action:
+    """A rollout's non-card decision: bid what the hand should take, sensible trump/discards."""
+    decision = state.decision
+    seat = state.to_move
+    if decision in (Decision.DISCARD, Decision.PASS):
+        count = _cards_to_give(state)
+        if count is not None:
+            hand = state.hands[seat]
+            trump = state.trump
+            given = tuple(sorted(hand, key=lambda c: (card_keep_value(c, trump), c))[:count])
+            return Discard(given) if decision is Decision.DISCARD else PassCards(given)
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]  # type: ignore[no-any-return]
+    hand = state.hands[seat]
+    if decision is Decision.BID or decision is Decision.SECONDARY_BET:
+        target = expected_tricks(hand, state.trump, state.players)
+        return _nearest_number(legal, target)
+    if decision is Decision.TRUMP:
+        suit = best_trump(hand)
+        for a in legal:
+            if isinstance(a, NameTrump) and a.trump == suit:
+                return a
+        return legal[0]  # type: ignore[no-any-return]
+    if decision is Decision.INITIAL_BID:
+        return _rollout_initial_bid(hand, legal, state.players)
+    return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
+
+
+def _cards_to_give(state: Any) -> int | None:
+    """How many cards the seat to move must discard or pass, if the game says cheaply."""
+    for name in ("discard_count", "pass_count"):
+        fn = getattr(state, name, None)
+        if callable(fn):
+            return int(fn())
+    return None
+
+
+def contract_estimates(hand: Sequence[int], players: int) -> dict[int | None, float]:
+    """Expected tricks under each denomination (suit index, None for no-trump)."""
+    out: dict[int | None, float] = {None: expected_tricks(hand, None, players)}
+    for s in range(4):
+        out[s] = expected_tricks(hand, s, players)
+    return out
+
+
+def _rollout_initial_bid(hand: Sequence[int], legal: list[Action], players: int) -> Action:
+    estimates = contract_estimates(hand, players)
+    best: Action = SKIP if SKIP in legal else legal[0]
+    best_key = (-1.0, 0.0)
+    for a in legal:
+        if isinstance(a, Contract):
+            est = estimates[None if a.trump is None else int(a.trump)]
+            # Bid only what the hand should take (plus about one from the rest).
+            if a.tricks <= est + 1.0:
+                key = (est, -float(a.tricks))
+                if key > best_key:
+                    best, best_key = a, key
+    return best
+
+
+# ------------------------------------------------------------- candidates
+def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[Action]:
+    """At most ``limit`` candidates: the best by a cheap heuristic when there are more."""
+    if len(legal) <= limit:
+        return legal
+    trump_text = obs.get("trump")
+    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
+    first = legal[0]
+    if isinstance(first, Discard | PassCards):
+        def give_score(a: Action) -> float:
+            cards = a.cards  # type: ignore[union-attr]
+            given = sum(card_keep_value(c, trump) for c in cards)
+            return -given
+        return sorted(legal, key=lambda a: (-give_score(a), str(a)))[:limit]
+    if any(isinstance(a, Contract) for a in legal):
+        hand = [CARDS[_card_index(c)] for c in obs["hand"]]
+        estimates = contract_estimates(hand, obs["players"])
+
+        def bid_score(a: Action) -> float:
+            if not isinstance(a, Contract):
+                return 0.5
+            est = estimates[None if a.trump is None else int(a.trump)]
+            return -abs(a.tricks - est - 0.5)
+        ranked = sorted(legal, key=lambda a: (-bid_score(a), str(a)))[:limit]
+        if SKIP in legal and SKIP not in ranked:
+            ranked[-1] = SKIP
+        return ranked
+    return legal[:limit] if not isinstance(first, Play | Bid | NameTrump) else legal
+
+
+def _card_index(text: str) -> int:
+    from whist.cards import Card
+    return int(Card.parse(text))
+
+
+def give_candidates(hand: Sequence[int], count: int, trump: int | None,
+                    limit: int) -> list[tuple[int, ...]]:
+    """The ``limit`` best sets of ``count`` cards to give away, by keep value (cheap)."""
+    ranked = sorted(combinations(sorted(hand), count),
+                    key=lambda cs: (sum(card_keep_value(c, trump) for c in cs), cs))
+    return ranked[:limit]
