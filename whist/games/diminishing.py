@@ -156,6 +156,8 @@ class DiminishingWhist(TrickGame):
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
         state = object.__new__(cls)
         state.__dict__.update(world_base(obs))
+        # Later rounds are dealt from the caller's generator, so worlds differ there too.
+        state._rng = random.Random(rng.getrandbits(64))
         own = [Card.parse(c) for c in obs["hand"]]
         seat = obs["seat"]
         state.round = obs["round"]
