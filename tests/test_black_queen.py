@@ -45,7 +45,7 @@ def game_with(deal: list[dict[str, list[str]]], **options: Any) -> BlackQueen:
 
 
 def first_legal_to_end_of_hand(state: BlackQueen) -> None:
-    """Play the first legal card (the first hand card of the led suit, if any) until the hand ends."""
+    """Play the first legal card (the first hand card of the led suit, if any) to hand end."""
     hand = state.hand_number
     while not state.over and state.hand_number == hand:
         state.apply(state.legal_actions()[0])
@@ -204,7 +204,7 @@ def test_both_copies_of_a_card_are_distinct_plays_and_equal_hand_cards_count_onc
     pack = Counter(pack_for(4))
     seat1_hand = ["Q♥", "3♣", "3♣"]
     fixed = {1: layout(seat1_hand, down=["7♦"], up=["Q♥"])}
-    for seat, lay in fixed.items():
+    for lay in fixed.values():
         pack.subtract(C(c) for k in ("down", "up", "hand") for c in lay[k])
     rest = [str(c) for c in sorted(pack.elements())]
     deal = []
