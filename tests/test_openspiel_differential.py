@@ -94,7 +94,6 @@ def mirror_round(ours: DiminishingWhist, up: Card, rng: random.Random) -> None:
         assert SUIT_OF[up] == ours.trump
     by_action = {a: c for c, a in index.items()}
     start_round = ours.round
-    bids: list[int] = []
     while True:
         assert theirs.current_player() == ours.to_move
         legal = ours.legal_actions()
@@ -106,7 +105,6 @@ def mirror_round(ours: DiminishingWhist, up: Card, rng: random.Random) -> None:
             assert isinstance(bid, Bid)
             ours.apply(BIDS[bid.tricks])
             theirs.apply_action(BID_OFFSET + bid.tricks)
-            bids.append(bid.tricks)
             continue
         assert {by_action[a] for a in their_legal} == \
             {p.card for p in legal if isinstance(p, Play)}
@@ -124,11 +122,11 @@ def mirror_round(ours: DiminishingWhist, up: Card, rng: random.Random) -> None:
             assert ours.over or ours.round == start_round + 1
             returns = theirs.returns()
             for seat in range(players):
-                bid, took = bids_this_round[seat], won_this_round[seat]
-                assert bid is not None
+                made, took = bids_this_round[seat], won_this_round[seat]
+                assert made is not None
                 ours_score = ours.hand_scores[start_round][seat]
-                assert ours_score == round_score(bid, took)
-                if took <= bid:
+                assert ours_score == round_score(made, took)
+                if took <= made:
                     assert ours_score == returns[seat]
                 else:
                     assert ours_score == 0 and returns[seat] == took
