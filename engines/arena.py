@@ -134,7 +134,10 @@ def new_arena_game(config: ArenaConfig, deal_seed: int) -> GameState:
     options = dict(config.options)
     if any(spec.name == "players" for spec in cls.option_specs):
         options.setdefault("players", len(config.seats))
-    state = cls(options, seed=deal_seed)
+    try:
+        state = cls(options, seed=deal_seed)
+    except OptionError as error:
+        raise OptionError(f"{len(config.seats)} seats were given, but {error}") from error
     if state.players != len(config.seats):
         raise OptionError(f"{state.title} is played by {state.players}, "
                           f"but {len(config.seats)} seats were given")

@@ -293,10 +293,11 @@ def card_policy(state: Any, legal: list[Any], want: bool,
     for a in legal:
         c = a.card
         suit = SUIT_OF[c]
+        # With two decks an equal card played later wins, hence >=.
         if suit == trump_suit:
-            beats = not best_trump or c > best
+            beats = not best_trump or c >= best
         else:
-            beats = suit == led and not best_trump and c > best
+            beats = suit == led and not best_trump and c >= best
         (winners if beats else losers).append(a)
     if want:
         if winners:
@@ -390,10 +391,10 @@ def other_policy(state: Any, rng: random.Random) -> Action:
 
 def _cards_to_give(state: Any) -> int | None:
     """How many cards the seat to move must discard or pass, if the game says cheaply."""
-    for name in ("discard_count", "pass_count"):
-        fn = getattr(state, name, None)
-        if callable(fn):
-            return int(fn())
+    fn = getattr(state, "choose_count", None)
+    if callable(fn):
+        count = fn()
+        return None if count is None else int(count)
     return None
 
 
@@ -429,10 +430,20 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
     trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
     first = legal[0]
     if isinstance(first, Discard | PassCards):
+        suit_count = [0] * 4
+        for text in obs["hand"]:
+            suit_count[SUIT_OF[_card_index(text)]] += 1
+
         def give_score(a: Action) -> float:
             cards = a.cards  # type: ignore[union-attr]
             given = sum(card_keep_value(c, trump) for c in cards)
-            return -given
+            gone = [0] * 4
+            for c in cards:
+                gone[SUIT_OF[c]] += 1
+            # A side suit given away entirely leaves a void to ruff with.
+            voids = sum(1 for s in range(4) if gone[s] and gone[s] == suit_count[s]
+                        and s != trump)
+            return -given + 6.0 * voids
         return sorted(legal, key=lambda a: (-give_score(a), str(a)))[:limit]
     if any(isinstance(a, Contract) for a in legal):
         hand = [CARDS[_card_index(c)] for c in obs["hand"]]

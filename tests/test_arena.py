@@ -1,0 +1,107 @@
+"""The arena: confidence-interval math, exact-bid rules, worker independence, clear errors."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from engines.arena import (
+    ArenaConfig,
+    exact_bid,
+    main,
+    mean_ci,
+    play_deal,
+    run_deals,
+    summarize,
+    t_quantile,
+)
+
+
+def test_mean_ci_on_a_hand_made_list() -> None:
+    # mean 3, sample sd sqrt(2.5), t(4) = 2.776: half-width 2.776 * 1.5811 / sqrt(5) = 1.9629
+    mean, low, high = mean_ci([1.0, 2.0, 3.0, 4.0, 5.0])
+    assert mean == 3.0
+    assert low == pytest.approx(1.0371, abs=1e-4)
+    assert high == pytest.approx(4.9629, abs=1e-4)
+
+
+def test_mean_ci_degenerate_cases() -> None:
+    assert math.isnan(mean_ci([])[0])
+    mean, low, high = mean_ci([7.0])
+    assert mean == 7.0 and math.isnan(low) and math.isnan(high)
+    assert mean_ci([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)
+
+
+def test_t_quantiles_match_tables() -> None:
+    assert t_quantile(1) == 12.706
+    assert t_quantile(11) == pytest.approx(2.201, abs=1e-3)
+    assert t_quantile(30) == pytest.approx(2.042, abs=1e-3)
+    assert t_quantile(120) == pytest.approx(1.980, abs=1e-3)
+
+
+def test_exact_bid_rules() -> None:
+    assert exact_bid("diminishing-whist", 3, 13) is True
+    assert exact_bid("diminishing-whist", 0, 10) is True
+    assert exact_bid("diminishing-whist", 3, 2) is False     # under: tricks only
+    assert exact_bid("diminishing-whist", None, 5) is None
+    assert exact_bid("bidding-whist", 4, 40) is True
+    assert exact_bid("bidding-whist", 4, 20) is False        # 5 tricks: 10*(4-1)
+    assert exact_bid("bidding-whist", 0, 100) is True
+    assert exact_bid("bidding-whist", 0, -90) is False
+    assert exact_bid("nine-five-two", None, 0) is True
+    assert exact_bid("nine-five-two", None, -2) is False
+    assert exact_bid("black-queen", None, -3) is None
+
+
+def test_rotation_puts_every_entry_everywhere_and_shares_wins() -> None:
+    config = ArenaConfig("diminishing-whist", ["expectation", "gaussian", "gaussian",
+                                               "gaussian"], deals=1, seed=5)
+    result = play_deal(config, 0)
+    assert len(result.scores) == 4
+    # Win shares over the four rotations add up to one game won per rotation.
+    assert sum(result.wins) == pytest.approx(1.0)
+    assert result.failures == []
+    # Every seat bids every round of every rotation: 10 rounds, 4 rotations.
+    assert result.bids == [40, 40, 40, 40]
+
+
+def test_results_do_not_depend_on_workers() -> None:
+    config = ArenaConfig("diminishing-whist", ["strong", "expectation", "gaussian", "random"],
+                         deals=2, seed=3, iterations=12)
+    one = summarize(config, run_deals(config, workers=1))
+    two = summarize(config, run_deals(config, workers=2))
+    assert json.dumps(one, sort_keys=True) == json.dumps(two, sort_keys=True)
+
+
+def test_json_line_and_differences(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["dw", "--seats", "expectation,gaussian,gaussian,gaussian", "--deals", "3",
+                 "--seed", "2", "--workers", "1", "--json"])
+    assert code == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    data = json.loads(out[-1])
+    assert data["game"] == "diminishing-whist"
+    assert data["deals"] == 3
+    assert set(data["engines"]) == {"expectation", "gaussian"}
+    diff = data["differences"]["gaussian"]["mean"]
+    assert diff == pytest.approx(data["engines"]["expectation"]["mean"]
+                                 - data["engines"]["gaussian"]["mean"])
+    assert 0.0 <= data["engines"]["gaussian"]["exact_bid_rate"] <= 1.0
+
+
+@pytest.mark.parametrize("seats, message", [
+    ("strong,nonsense,random,random", "unknown engine level 'nonsense'"),
+    ("strong,strength2,random,random", "does not play diminishing-whist"),
+    ("strong,random", "2 seats were given"),
+])
+def test_bad_seats_give_clear_errors(seats: str, message: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["dw", "--seats", seats, "--deals", "1", "--workers", "1"])
+    assert code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chess", "--seats", "random,random", "--deals", "1"]) == 2
+    assert "unknown game 'chess'" in capsys.readouterr().err
