@@ -199,6 +199,7 @@ def test_engines_share_a_java_generator() -> None:
     expected = JavaRandom(7)
     first = classic_engine_class("none+random")(java_random=java)
     second = classic_engine_class("none+smart")(java_random=java)
+    assert isinstance(first, ClassicEngine) and isinstance(second, ClassicEngine)
     hand = cards("A♠ 8♠ 7♥ 9♣ 4♣")
     assert first.pick(hand, [], H, 4, []) == hand[expected.next_int(5)]
     assert second.pick(hand, [], H, 4, []) == hand[expected.next_int(5)]
