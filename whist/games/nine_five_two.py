@@ -288,19 +288,13 @@ class NineFiveTwo(TrickGame):
 
         The kitty and the discard are shown only to the dealer once taken/made;
         the cards of an exchange only to its passer and receiver (others see
-        the count).  For a pass or discard, ``legal`` is empty and
-        ``choose_count`` says how many cards of the hand to choose.
+        the count).  For a pass or discard, ``legal`` lists every combination
+        (thousands); ``choose_count`` says how many cards of the hand to choose,
+        which is all a player interface needs.
         """
         mover = self.to_move
         many = self.decision is Decision.PASS or self.decision is Decision.DISCARD
-        if many:
-            # Listing thousands of combinations would bloat every observation.
-            self.to_move = None
-        try:
-            obs = self._observe_tricks(seat)
-        finally:
-            self.to_move = mover
-        obs["to_move"] = mover
+        obs = self._observe_tricks(seat)
         pending = self.pending_pass()
         is_dealer = seat == self.dealer
         obs.update({
