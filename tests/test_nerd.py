@@ -223,3 +223,20 @@ def test_enforced_rules_stop_like_the_original_or_play_on(tmp_path: Path) -> Non
     assert state.over and max(state.totals) == 24
     # Both open the same way (a leader's choice is from the whole hand either way).
     assert out.getvalue().splitlines()[:2] == lines[:2]
+
+
+def test_auto_human_takes_seat_0_of_an_interactive_file(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    smart = str(GOLDEN / "original-smart.properties")
+    assert main([smart, "--auto-human", "clever+random"]) == 2
+    assert "unknown filter 'clever'" in capsys.readouterr().err
+    record = tmp_path / "s.json"
+    out = io.StringIO()
+    assert main([smart, "--auto-human", "none+highest_rank", "--record", str(record)],
+                out=out) == 0
+    data = json.loads(record.read_text())
+    assert data["seats"] == ["none+highest_rank", "none+smart", "none+random", "none+random"]
+    assert data["options"]["players"] == 4 and data["options"]["compat"] == "nerd"
+    state = replay(data)
+    assert state.over and max(state.totals) == 24
+    assert out.getvalue().startswith(f"New trick: Lead Player = {data['hands'][0]['leader']}, ")
