@@ -5,7 +5,7 @@ the player always tries to win, as cheaply as it can:
 
 - trump: the suit with the best length-plus-honours score, or no-trump for a
   balanced hand rich in high cards;
-- discard: keep trumps, aces and kings; void a short side suit if it can,
+- discard: keep trumps, aces, kings and sure tricks; void a short side suit if it can,
   otherwise dump the low cards of the short side suits;
 - passing: pass the lowest cards.  The receiver must give back their highest
   card of each suit passed, so a low card comes back as itself at worst and
@@ -58,7 +58,11 @@ def choose_discard(hand: Sequence[Card], trump: int | None, count: int = 4) -> t
     suits = _by_suit(hand)
 
     def keeper(card: Card) -> bool:
-        return SUIT_OF[card] == trump or RANK_OF[card] >= 13
+        # Trumps, aces, kings, and any card whose higher cards are all ours (a sure trick).
+        if SUIT_OF[card] == trump or RANK_OF[card] >= 13:
+            return True
+        above = sum(1 for c in suits[SUIT_OF[card]] if c > card)
+        return above == 14 - RANK_OF[card]
 
     chosen: list[Card] = []
     if trump is not None:
