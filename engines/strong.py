@@ -69,7 +69,7 @@ PENALTY: tuple[int, ...] = tuple(
     12 if c == 3 * 13 + 10 else (1 if SUIT_OF[c] == Suit.HEARTS else 0) for c in range(52))
 NO_PENALTY: tuple[int, ...] = (0,) * 52
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
-EPSILON = 0.08
+EPSILON = 0.05
 
 
 class StrongEngine(Engine):
@@ -458,7 +458,58 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
         if SKIP in legal and SKIP not in ranked:
             ranked[-1] = SKIP
         return ranked
-    return legal[:limit] if not isinstance(first, Play | Bid | NameTrump) else legal
+    if isinstance(first, Play):
+        return distinct_plays(obs, legal)
+    return legal[:limit] if not isinstance(first, Bid | NameTrump) else legal
+
+
+def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
+    """One play per group of equivalent cards.
+
+    Two cards of a suit are equivalent when every card ranked between them is
+    the seat's own or already played: they win and lose against exactly the
+    same cards.  (Black Queen's Q♠ keeps its own group: it scores differently;
+    a face-up card stays apart from hand cards: playing it turns a card up.)
+    """
+    if len(legal) <= 2:
+        return legal
+    copies = [0] * 52
+    for c in _pack_of(obs):
+        copies[c] += 1
+    gone = [0] * 52  # the seat's own cards and every card played
+    for text in obs["hand"]:
+        gone[_card_index(text)] += 1
+    for row in (obs.get("up") or [])[obs["seat"]:obs["seat"] + 1]:
+        for text in row:
+            if text is not None:
+                gone[_card_index(text)] += 1
+    for trick in obs["tricks"]:
+        for _, text in trick["plays"]:
+            gone[_card_index(text)] += 1
+    for _, text in obs["trick"]:
+        gone[_card_index(text)] += 1
+    plays = sorted(legal, key=lambda a: (a.up is not None, a.card))  # type: ignore[union-attr]
+    out: list[Action] = []
+    previous: Any = None
+    for a in plays:
+        c: int = a.card  # type: ignore[union-attr]
+        if previous is not None and SUIT_OF[previous.card] == SUIT_OF[c] \
+                and (previous.up is None) == (a.up is None) \
+                and PENALTY_GROUP[previous.card] == PENALTY_GROUP[c] \
+                and all(gone[b] >= copies[b] for b in range(previous.card + 1, c)):
+            continue  # same as the representative kept (the lowest of the run)
+        out.append(a)
+        previous = a
+    return out
+
+
+#: Cards in different groups never count as equivalent plays (Q♠ scores apart).
+PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == 3 * 13 + 10 else 0 for c in range(52))
+
+
+def _pack_of(obs: Observation) -> list[int]:
+    decks = int(obs.get("decks") or 1)
+    return [c for _ in range(decks) for c in range(52)]
 
 
 def _card_index(text: str) -> int:

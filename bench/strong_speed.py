@@ -1,0 +1,86 @@
+"""Decision time of the ``strong`` engine in each game (CPython).
+
+    python bench/strong_speed.py [--budget 1.0 | --iterations N] [--decisions 60] [--seed 1]
+
+For each game, ``strong`` sits in seat 0 against random players and its
+decisions are timed until ``--decisions`` non-trivial ones (more than one
+legal action) were made; prints the median and 95th percentile seconds per
+decision and the rollouts it managed.  With ``--budget`` (the default, 1.0 s,
+the browser's) the time is the budget plus the last rollout's overrun; with
+``--iterations`` it measures how long that many rollouts take.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.base import RandomEngine, choose_action  # noqa: E402
+from engines.strong import StrongEngine  # noqa: E402
+from whist.games import GAME_NAMES, new_game  # noqa: E402
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) by nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def time_game(game: str, budget: float | None, iterations: int | None, decisions: int,
+              seed: int) -> dict[str, float]:
+    """Time ``decisions`` non-trivial decisions of strong in ``game``."""
+    times: list[float] = []
+    rollouts: list[int] = []
+    deal = seed
+    while len(times) < decisions:
+        state = new_game(game, seed=deal)
+        strong = StrongEngine(seed=deal, budget=budget, iterations=iterations)
+        others = [RandomEngine(seed=deal * 10 + s) for s in range(state.players)]
+        while not state.over and len(times) < decisions:
+            seat = state.to_move
+            assert seat is not None
+            if seat == 0 and len(state.legal_actions()) > 1:
+                start = time.perf_counter()
+                action = choose_action(state, strong, seat)
+                times.append(time.perf_counter() - start)
+                rollouts.append(strong.last_stats.get("rollouts", 0))
+            else:
+                action = choose_action(state, others[seat] if seat else strong, seat)
+            state.step(action)
+        deal += 1
+    return {"median": statistics.median(times), "p95": percentile(times, 0.95),
+            "max": max(times), "rollouts_median": statistics.median(rollouts),
+            "decisions": len(times)}
+
+
+def main() -> None:
+    """Print a table (and a JSON line) of decision times per game."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--iterations", type=int, default=None)
+    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default=",".join(GAME_NAMES))
+    args = parser.parse_args()
+    budget = args.budget if args.budget is not None or args.iterations else 1.0
+    rows = {}
+    print(f"strong decision time, CPython {sys.version.split()[0]}, "
+          + (f"budget {budget} s" if budget else "") + (" " if budget and args.iterations else "")
+          + (f"{args.iterations} iterations" if args.iterations else ""))
+    print(f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9}")
+    for game in args.games.split(","):
+        row = time_game(game, budget, args.iterations, args.decisions, args.seed)
+        rows[game] = row
+        print(f"{game:<20} {row['median']:>9.3f} {row['p95']:>9.3f} {row['max']:>9.3f} "
+              f"{row['rollouts_median']:>9.0f}")
+    print(json.dumps(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""The strong engine: legal everywhere, deterministic, better than random, sensible choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.arena import ArenaConfig, run_deals, summarize
+from engines.base import EngineError, RandomEngine, choose_action, load_engine
+from engines.strong import StrongEngine, card_policy, distinct_plays, expected_tricks
+from whist.actions import PLAYS, Bid
+from whist.cards import Card
+from whist.games import GAME_NAMES, game_class, new_game
+from whist.protocol import GameState
+
+
+def _card(text: str) -> Card:
+    return Card.parse(text)
+
+
+def test_level_loads_with_iterations() -> None:
+    engine = load_engine("strong", "diminishing-whist", seed=3, iterations=40)
+    assert isinstance(engine, StrongEngine)
+    assert engine.iterations == 40 and engine.budget is None
+    assert StrongEngine().budget == 1.0  # the default: a second per decision
+
+
+def test_bad_level_name_is_clear() -> None:
+    with pytest.raises(EngineError, match="unknown engine level 'strongest'"):
+        load_engine("strongest", "diminishing-whist")
+
+
+def test_same_seed_and_iterations_same_choice() -> None:
+    state = new_game("diminishing-whist", seed=11)
+    obs, legal = state.observe(state.to_move), state.legal_actions()
+    first = StrongEngine(seed=5, iterations=60).choose(obs, legal)
+    again = StrongEngine(seed=5, iterations=60)
+    again.choose(new_game("diminishing-whist", seed=2).observe(0),
+                 new_game("diminishing-whist", seed=2).legal_actions())  # earlier calls
+    assert again.choose(obs, legal) == first                             # do not matter
+    values = StrongEngine(seed=5, iterations=60).evaluate(obs, legal)
+    assert values is not None and values[0][0] == first
+    assert {a for a, _ in values} <= set(legal)
+
+
+def test_card_policy_wins_cheaply_or_ducks() -> None:
+    class Trick:
+        trump = 2  # hearts
+        players = 4
+        trick = [(1, _card("10♠")), (2, _card("Q♠"))]
+    legal = [PLAYS[_card(t)] for t in ("9♠", "K♠", "A♠")]
+    assert card_policy(Trick, legal, True, (0,) * 52) == PLAYS[_card("K♠")]
+    assert card_policy(Trick, legal, False, (0,) * 52) == PLAYS[_card("9♠")]
+    void = [PLAYS[_card(t)] for t in ("2♥", "5♥", "3♣")]
+    assert card_policy(Trick, void, True, (0,) * 52) == PLAYS[_card("2♥")]   # lowest trump
+    # Either trump would win: a seat that wants no trick throws the club.
+    assert card_policy(Trick, void, False, (0,) * 52) == PLAYS[_card("3♣")]
+
+
+def test_expected_tricks_counts_top_trumps() -> None:
+    aces = [_card(t) for t in ("A♥", "K♥", "Q♥")]
+    assert expected_tricks(aces, 2, 4) == pytest.approx(3.0, abs=0.05)
+    low = [_card(t) for t in ("2♣", "3♦", "4♠")]
+    # 2♣: 24 of the 49 unseen cards lose to it, (24/49)^3 = 0.117, times the chance its
+    # suit is led, 1/4 + 3/4 * 12/49 = 0.434: about 0.05 a card.
+    assert expected_tricks(low, 2, 4) == pytest.approx(0.17, abs=0.03)
+
+
+def test_equivalent_cards_collapse() -> None:
+    state = new_game("diminishing-whist", seed=3)
+    while state.decision is not None and state.decision.value == "bid":
+        state.apply(state.legal_actions()[0])
+    obs = state.observe(state.to_move)
+    kept = {str(a) for a in distinct_plays(obs, state.legal_actions())}
+    # The hand holds 4♥ 5♥ (equivalent: nothing between) and 2♥ (3♥ is out there).
+    assert sorted(obs["hand"]) == sorted(["2♥", "2♦", "4♥", "5♥", "5♣", "8♦", "A♠", "J♦",
+                                          "Q♣", "Q♥"])
+    assert {"2♥", "4♥"} <= kept and "5♥" not in kept
+    assert len(kept) == 9
+
+
+def test_strong_beats_random_in_a_small_arena() -> None:
+    config = ArenaConfig("diminishing-whist", ["strong", "random", "random", "random"],
+                         deals=3, seed=21, iterations=24)
+    summary = summarize(config, run_deals(config, workers=1))
+    diff = summary["differences"]["random"]
+    assert summary["failures"] == 0
+    # Random players average about 20 a game; strong takes several times that.
+    assert diff["mean"] > 20.0
+    assert diff["ci"][0] > 0.0
+
+
+def _short_game(game: str, seed: int) -> GameState:
+    cls = game_class(game)
+    options = {}
+    names = {spec.name for spec in cls.option_specs}
+    if game == "nine-five-two":
+        options["target"] = 3
+    if "hands" in names:
+        options["hands"] = 2
+    return cls(options, seed=seed)
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_strong_plays_legally_in_every_game(game: str) -> None:
+    state = _short_game(game, seed=7)
+    strong = StrongEngine(seed=1, iterations=6)
+    others = [RandomEngine(seed=s) for s in range(state.players)]
+    decisions = set()
+    moves = 0
+    while not state.over and moves < 400:
+        seat = state.to_move
+        assert seat is not None
+        engine = strong if seat == 0 else others[seat]
+        if seat == 0:
+            decisions.add(state.decision)
+        state.apply(choose_action(state, engine, seat))  # raises EngineError if illegal
+        moves += 1
+    assert decisions  # strong had to decide something
+
+
+def test_bid_follows_the_hand() -> None:
+    # Seat 0 in round 1 (10 cards, ♥ trump) with a strong hand bids high, a weak one low.
+    rng = random.Random(4)
+    state = new_game("diminishing-whist", seed=4)
+    assert state.decision is not None
+    strong = StrongEngine(seed=rng.randrange(100), iterations=120)
+    hand = [_card(t) for t in ("A♥", "K♥", "Q♥", "J♥", "10♥", "A♠", "A♣", "A♦", "K♠", "9♥")]
+    others = [c for c in range(52) if c not in hand]
+    state.hands = [hand, [Card(int.__new__(Card, c)) for c in others[:10]],
+                   [Card(int.__new__(Card, c)) for c in others[10:20]],
+                   [Card(int.__new__(Card, c)) for c in others[20:30]]]
+    bid = strong.choose(state.observe(0), state.legal_actions())
+    assert isinstance(bid, Bid) and bid.tricks >= 7
