@@ -5,7 +5,8 @@
 // - everything else (page, css, js, worker.py, game.zip): network-first,
 //   falling back to the cache, so development changes show up at once.
 // The page posts {type: "precache", urls} after Python started, so files the
-// PyScript worker fetched before this service worker took control are kept too.
+// PyScript worker fetched before this service worker took control are kept too;
+// it answers {type: "precached", kept, total} when done.
 //
 // Lives in /static/ but controls the whole site: the server sends
 // `Service-Worker-Allowed: /` for this file and the page registers it with
@@ -63,21 +64,34 @@ self.addEventListener("fetch", (event) => {
 });
 
 async function precache(urls) {
+  let kept = 0;
   for (const url of urls) {
     if (new URL(url).origin !== self.location.origin) continue;
     const cache = await cacheFor(url);
-    if (await cache.match(url)) continue;
+    if (await cache.match(url)) {
+      kept += 1;
+      continue;
+    }
     try {
       const response = await fetch(url);
-      if (response.ok) await cache.put(url, response);
+      if (response.ok) {
+        await cache.put(url, response);
+        kept += 1;
+      }
     } catch {
       // offline or gone: keep what we have
     }
   }
+  return kept;
 }
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "precache" && Array.isArray(event.data.urls)) {
-    event.waitUntil(precache(event.data.urls));
+    const { source } = event;
+    event.waitUntil(
+      precache(event.data.urls).then((kept) =>
+        source?.postMessage({ type: "precached", kept, total: event.data.urls.length }),
+      ),
+    );
   }
 });

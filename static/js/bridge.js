@@ -5,7 +5,9 @@
 // plain data to `whist.webapi.<fn>` and resolves to the parsed JSON reply.
 // Progress is broadcast as `whist:progress` events on `document` with
 // `detail = {stage, fraction, message}`; once Python answered `ping`,
-// `document.body.dataset.ready` is "1" (tests and CSS key off it).
+// `document.body.dataset.ready` is "1" (tests and CSS key off it). Once the
+// service worker holds every file this boot used, `dataset.offlineReady` is
+// "1" and a `whist:offline` event fires with `detail = {kept, total}`.
 
 const WORKER_SELECTOR = 'script[type="py"][worker][name="engine"]';
 const BOOT_TIMEOUT_MS = 180_000;
@@ -113,6 +115,11 @@ function offerToServiceWorker() {
     .filter((url) => url.startsWith(location.origin));
   const runtime = RUNTIME_URLS.map((u) => new URL(u, document.baseURI).href);
   const urls = [...new Set([...runtime, ...seen])];
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data?.type !== "precached") return;
+    if (data.kept === data.total) document.body.dataset.offlineReady = "1";
+    document.dispatchEvent(new CustomEvent("whist:offline", { detail: data }));
+  });
   navigator.serviceWorker.ready
     .then((reg) => reg.active?.postMessage({ type: "precache", urls }))
     .catch(() => {});

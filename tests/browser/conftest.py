@@ -16,9 +16,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from whist.server import missing_setup, serve_in_thread
-
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run from anywhere, installed or not
+    sys.path.insert(0, str(ROOT))
+
+from whist.server import missing_setup, serve_in_thread  # noqa: E402
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts"
 READY_TIMEOUT_MS = 60_000

@@ -95,22 +95,9 @@ def test_no_foreign_requests_and_no_missing_files(ready_page: Any, request_log: 
 
 
 def test_works_offline_after_first_load(ready_page: Any, context: Any) -> None:
-    ready_page.wait_for_function(
-        """async () => {
-          if (!navigator.serviceWorker.controller) return false;
-          const need = ["pyodide.asm.wasm", "python_stdlib.zip", "game.zip", "worker.py",
-                        "pyscript.json", "core.js", "bridge.js", "base.css"];
-          const urls = [];
-          for (const name of await caches.keys()) {
-            const cache = await caches.open(name);
-            for (const req of await cache.keys()) urls.push(req.url);
-          }
-          return need.every((n) => urls.some((u) => u.endsWith(n)))
-              && urls.some((u) => u === new URL("./", document.baseURI).href);
-        }""",
-        timeout=30_000,
-        polling=250,
-    )
+    # The service worker reports when it holds every file this boot used.
+    ready_page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=60_000)
+    assert ready_page.evaluate("() => !!navigator.serviceWorker.controller")
     context.set_offline(True)
     try:
         ready_page.reload()
