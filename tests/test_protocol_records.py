@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from whist.actions import Bid
+from whist.cards import Card, Suit
 from whist.games import new_game
 from whist.protocol import IllegalAction, OptionError, trick_winner
 from whist.records import RecordError, replay
-from whist.cards import Card, Suit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,7 @@ def test_undo_back_to_the_start_and_redo_gives_the_same_game() -> None:
         snapshots.append((json.dumps(state.record()), [json.dumps(state.observe(s)) for s in range(4)]))
         state.apply_text(text)
     assert state.totals == done.totals
-    for text in reversed(actions):
+    for _ in reversed(actions):
         state.undo()
         assert (json.dumps(state.record()),
                 [json.dumps(state.observe(s)) for s in range(4)]) == snapshots.pop()

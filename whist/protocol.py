@@ -328,8 +328,8 @@ def check_pack(cards: Iterable[Card], pack: Iterable[Card], what: str = "the dea
     for card, count in have.items():
         if count > allowed[card]:
             held = allowed[card]
-            raise DealError(f"{what} holds {card} {count} times but the pack has it "
-                            f"{'only ' + str(held) + ' time' + ('s' if held != 1 else '') if held else 'not at all'}")
+            has = f"only {held} time{'s' if held != 1 else ''}" if held else "not at all"
+            raise DealError(f"{what} holds {card} {count} times but the pack has it {has}")
     if exact and have != allowed:
         missing = allowed - have
         raise DealError(f"{what} is missing {', '.join(str(c) for c in missing.elements())}")

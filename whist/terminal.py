@@ -15,13 +15,12 @@ from typing import Any, TextIO
 
 from whist.cards import Card, sort_hand
 from whist.games import game_class
-from whist.protocol import IllegalAction, OptionError, Observation
+from whist.protocol import IllegalAction, Observation, OptionError
 
 #: Observation keys drawn by the generic part of the table (the rest are shown as "key: value").
 _DRAWN = {"game", "title", "options", "players", "seat", "hand_number", "to_move", "decision",
           "legal", "hand", "hand_sizes", "trump", "trump_name", "leader", "trick", "tricks",
           "last_trick", "tricks_won", "totals", "hand_scores", "over", "winners", "schedule"}
-_MAX_LISTED = 40
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -139,19 +138,22 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
                 return 2
             say(f"   seat {seat} ({names[seat]}) → {action}")
             continue
-        seat = state.to_move
-        assert seat is not None
-        obs = state.observe(seat)
+        mover = state.to_move
+        assert mover is not None
+        obs = state.observe(mover)
         say(render(obs, names))
         legal = obs["legal"]
+        count = obs.get("choose_count")
+        shown = sort_hand([Card.parse(c) for c in obs["hand"]])
         if obs["decision"] == "card":
-            order = {str(c): i for i, c in enumerate(sort_hand([Card.parse(c) for c in obs["hand"]]))}
+            order = {str(c): i for i, c in enumerate(shown)}
             legal = sorted(legal, key=lambda a: order.get(a.split("@")[0], -1))
-        if len(legal) <= _MAX_LISTED:
-            say("   choices: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
+        if count:
+            say("   your cards: " + "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(shown)))
+            say(f"   choose {count} cards: their numbers or the cards, separated by spaces")
         else:
-            say(f"   {len(legal)} choices: type the cards separated by spaces")
-        say(f"   seat {seat}, {state.pending_text().split(' to ', 1)[1]}:")
+            say("   choices: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
+        say(f"   seat {mover}, {state.pending_text().split(' to ', 1)[1]}:")
         line = inp.readline()
         if not line:
             say("end of input: saving the game")
@@ -160,13 +162,20 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         if answer in ("q", "quit"):
             break
         if answer == "?":
-            for text, value in table.hint(seat, budget=1.0)[:8]:
+            for text, value in table.hint(mover, budget=1.0)[:8]:
                 say(f"   hint: {text:>12}  estimate {value:+.2f}")
             continue
         if answer == "u":
             say("   undone" if table.undo_to_human() else "   nothing to undo")
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(legal) and len(legal) <= _MAX_LISTED:
+        if count:
+            words = answer.split()
+            if words and all(w.isdigit() for w in words):
+                if not all(1 <= int(w) <= len(shown) for w in words):
+                    say(f"   not allowed: card numbers go from 1 to {len(shown)}")
+                    continue
+                answer = " ".join(str(shown[int(w) - 1]) for w in words)
+        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
             answer = legal[int(answer) - 1]
         try:
             table.play_human(answer)

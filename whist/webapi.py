@@ -83,7 +83,8 @@ def resume(payload: dict[str, Any]) -> dict[str, Any]:
             raise OptionError(f"the saved game is not valid JSON ({error.msg})") from None
     if not isinstance(record, dict):
         raise OptionError("the saved game is not a game record")
-    seed = payload.get("seed") if isinstance(payload.get("seed"), int) else 0
+    given = payload.get("seed")
+    seed = given if isinstance(given, int) else 0
     _table = Table.resume(record, payload.get("seats"), seed=seed, budget=payload.get("budget"))
     return view({})
 

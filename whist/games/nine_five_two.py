@@ -288,9 +288,9 @@ class NineFiveTwo(TrickGame):
 
         The kitty and the discard are shown only to the dealer once taken/made;
         the cards of an exchange only to its passer and receiver (others see
-        the count).  For a pass or discard, ``legal`` lists every combination
-        (thousands); ``choose_count`` says how many cards of the hand to choose,
-        which is all a player interface needs.
+        the count).  For a pass or discard, ``legal`` is empty (it would hold
+        thousands of combinations); ``choose_count`` says how many cards of the
+        hand to choose, which is all a player interface needs.
         """
         mover = self.to_move
         many = self.decision is Decision.PASS or self.decision is Decision.DISCARD
@@ -312,6 +312,9 @@ class NineFiveTwo(TrickGame):
             "pass_count": None if pending is None else pending[2],
             "choose_count": self.choose_count() if many and mover == seat else None,
         })
+        if many:
+            # Thousands of combinations would swamp the page; choose_count is all it needs.
+            obs["legal"] = []
         if not self.trump_named:
             obs["trump_name"] = None
         return obs
