@@ -32,11 +32,14 @@ class Table:
         self.seed = seed
         self.budget = budget
         self.engines: dict[int, Engine] = {}
+        # Original-compatible Classic Whist: its players draw from the game's one Java generator.
+        java = getattr(state, "java_random", None)
         for seat, level in enumerate(self.seats):
             if level != HUMAN:
+                shared = {"java_random": java} if java is not None and "+" in level else {}
                 try:
                     self.engines[seat] = load_engine(level, state.name, seed=seed * 101 + seat,
-                                                     budget=budget)
+                                                     budget=budget, **shared)
                 except EngineError as error:
                     raise EngineError(f"seat {seat}: {error}") from None
 
