@@ -262,6 +262,25 @@ class GameState(ABC):
         entry["actions"] = []
         self.hands_log.append(entry)
 
+    def _game_ends(self) -> bool:
+        """Whether the game is over once the hand just scored is added (hook; default: never)."""
+        return False
+
+    def _close_hand(self, scores: Sequence[int]) -> None:
+        """Add a finished hand's scores, then end the game or deal the next hand."""
+        self.hand_scores.append(list(scores))
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        if self._game_ends():
+            self._finish()
+        else:
+            self.begin_hand()
+
+    def _finish(self) -> None:
+        """End the game: nobody is to move any more."""
+        self.over = True
+        self.to_move = None
+        self.decision = None
+
     # ------------------------------------------------------------- queries
     @property
     def hand_number(self) -> int:

@@ -256,17 +256,10 @@ class BiddingWhist(TrickGame):
         bets = [b or 0 for b in self.bets]
         total = sum(bets)
         scores = [bet_score(b, t, total) for b, t in zip(bets, self.tricks_won, strict=True)]
-        self.hand_scores.append(scores)
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        if len(self.hand_scores) >= self.options["hands"]:
-            self._finish()
-        else:
-            self.begin_hand()
+        self._close_hand(scores)
 
-    def _finish(self) -> None:
-        self.over = True
-        self.to_move = None
-        self.decision = None
+    def _game_ends(self) -> bool:
+        return len(self.hand_scores) >= int(self.options["hands"])
 
     # --------------------------------------------------------- observation
     def observe(self, seat: int) -> Observation:

@@ -255,14 +255,10 @@ class BlackQueen(TrickGame):
     def _end_hand(self) -> None:
         scores = [hand_score(t, p, self.total_points)
                   for t, p in zip(self.taken, self.points, strict=True)]
-        self.hand_scores.append(scores)
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        if len(self.hands_log) >= self.options["hands"]:
-            self.over = True
-            self.to_move = None
-            self.decision = None
-        else:
-            self.begin_hand()
+        self._close_hand(scores)
+
+    def _game_ends(self) -> bool:
+        return len(self.hands_log) >= int(self.options["hands"])
 
     # --------------------------------------------------------- observation
     def observe(self, seat: int) -> Observation:

@@ -193,9 +193,7 @@ class ClassicWhist(TrickGame):
         self.totals[winner] += 1
         if self.totals[winner] >= self.winning_score:
             self.hand_scores.append(list(self.tricks_won))
-            self.over = True
-            self.to_move = None
-            self.decision = None
+            self._finish()
         elif len(self.tricks) == self.cards:
             self.hand_scores.append(list(self.tricks_won))
             self.begin_hand()

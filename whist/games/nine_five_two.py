@@ -272,15 +272,11 @@ class NineFiveTwo(TrickGame):
     def _end_hand(self) -> None:
         scores = [won - contract for won, contract in zip(self.tricks_won, self.contracts,
                                                           strict=True)]
-        self.hand_scores.append(scores)
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self._close_hand(scores)
+
+    def _game_ends(self) -> bool:
         target = self.options["target"]
-        if any(abs(t) >= target for t in self.totals):
-            self.over = True
-            self.to_move = None
-            self.decision = None
-        else:
-            self.begin_hand()
+        return any(abs(t) >= target for t in self.totals)
 
     # --------------------------------------------------------- observation
     def observe(self, seat: int) -> Observation:
