@@ -6,8 +6,8 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from whist.actions import BIDS, Action, Bid, Decision, Play
-from whist.cards import CARDS, Card, Suit, pack
+from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
+from whist.cards import CARDS, SUIT_OF, Card, Suit, pack
 from whist.protocol import (
     JSON,
     DealError,
@@ -15,9 +15,19 @@ from whist.protocol import (
     OptionSpec,
     check_pack,
     read_cards,
+    trick_winner,
 )
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, read_public_tricks, world_base
+
+#: Each card's notation, by card number (str() of a Card, without the call).
+CARD_NAMES: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
+
+_CARD: Final = Decision.CARD
+_BID: Final = Decision.BID
+#: The bids 0..n as actions, for each n.
+_BID_LISTS: Final[tuple[list[Action], ...]] = tuple(
+    [BIDS[b] for b in range(n + 1)] for n in range(11))
 
 #: (cards dealt, trump) for each of the ten rounds; None is no-trump.
 SCHEDULE: Final[tuple[tuple[int, Suit | None], ...]] = (
@@ -57,14 +67,33 @@ class DiminishingWhist(TrickGame):
         n = SCHEDULE[len(self.hands_log)][0]
         deck = list(CARDS)
         rng.shuffle(deck)
-        return {"deal": [[str(c) for c in deck[i * n:(i + 1) * n]] for i in range(self.players)]}
+        hands = [deck[i * n:(i + 1) * n] for i in range(self.players)]
+        deal = [[CARD_NAMES[c] for c in hand] for hand in hands]
+        # _start_hand takes these cards as they are instead of re-reading a deal it knows is
+        # valid: dealing is a large part of a search's playout.
+        self._drawn = (deal, hands)
+        return {"deal": deal}
 
     def _start_hand(self, chance: Mapping[str, JSON]) -> None:
+        drawn = self.__dict__.pop("_drawn", None)
         self.round = len(self.hands_log)
         if self.round >= len(SCHEDULE):
             raise DealError("Diminishing Whist has only ten rounds")
         self.cards, trump = SCHEDULE[self.round]
         deal = chance.get("deal")
+        if drawn is not None and drawn[0] is deal:
+            hands = drawn[1]
+        else:
+            hands = self._read_deal(deal)
+        self.trump = trump
+        self.opener = self.round % self.players
+        self.bids = [None] * self.players
+        self.decision = Decision.BID
+        self.to_move = self.opener
+        self._reset_tricks(hands, self.opener)
+
+    def _read_deal(self, deal: JSON) -> list[list[Card]]:
+        """A deal from a record, checked: a hand per seat, the round's cards, one pack."""
         if not isinstance(deal, list) or len(deal) != self.players:
             raise DealError(f"round {self.round + 1} must deal {self.players} hands")
         hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
@@ -73,12 +102,7 @@ class DiminishingWhist(TrickGame):
                 raise DealError(f"round {self.round + 1} deals {self.cards} cards, "
                                 f"but seat {i} has {len(hand)}")
         check_pack([c for h in hands for c in h], pack())
-        self.trump = trump
-        self.opener = self.round % self.players
-        self.bids = [None] * self.players
-        self.decision = Decision.BID
-        self.to_move = self.opener
-        self._reset_tricks(hands, self.opener)
+        return hands
 
     # ------------------------------------------------------------- bidding
     def forbidden_bid(self) -> int | None:
@@ -93,12 +117,26 @@ class DiminishingWhist(TrickGame):
 
     def legal_actions(self) -> list[Action]:
         """Bids 0..cards (less the forbidden one), or the cards that may be played."""
-        if self.over or self.to_move is None:
-            return []
-        if self.decision is Decision.BID:
-            forbidden = self.forbidden_bid()
-            return [BIDS[n] for n in range(self.cards + 1) if n != forbidden]
-        return self._legal_plays(self.to_move)
+        # The hottest path of a search: the forbidden bid and follow-suit are inlined here.
+        decision = self.decision
+        if decision is _CARD:
+            hand = self.hands[self.to_move]  # type: ignore[index]
+            trick = self.trick
+            if trick:
+                led = SUIT_OF[trick[0][1]]
+                follow: list[Action] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
+                if follow:
+                    return follow
+            return [PLAYS[c] for c in hand]
+        if decision is _BID:
+            bids = self.bids
+            legal = _BID_LISTS[self.cards][:]
+            if bids.count(None) == 1:
+                forbidden = self.cards - sum(b for b in bids if b is not None)
+                if 0 <= forbidden <= self.cards:
+                    del legal[forbidden]
+            return legal
+        return []
 
     def _explain_illegal(self, action: Action) -> str | None:
         if self.decision is Decision.BID:
@@ -113,18 +151,38 @@ class DiminishingWhist(TrickGame):
         return self._explain_play(action)
 
     def _do(self, action: Action) -> None:
-        seat = self.to_move
-        assert seat is not None
-        if isinstance(action, Bid):
-            self.bids[seat] = action.tricks
-            self.to_move = (seat + 1) % self.players
-            if self.to_move == self.opener:
-                self.decision = Decision.CARD
+        """Carry out a legal bid or card (also :meth:`step`, the unchecked fast path)."""
+        seat: int = self.to_move  # type: ignore[assignment]
+        if isinstance(action, Play):
+            # TrickGame._play inlined (one deck, follow-suit checked by legal_actions).
+            card = action.card
+            self.hands[seat].remove(card)
+            trick = self.trick
+            trick.append((seat, card))
+            if len(trick) < self.players:
+                seat += 1
+                self.to_move = 0 if seat == self.players else seat
+                return
+            winner = trick[trick_winner(trick, self.trump)][0]
+            tricks = self.tricks
+            tricks.append((self.leader, trick, winner))
+            self.tricks_won[winner] += 1
+            self.trick = []
+            self.leader = self.to_move = winner
+            if len(tricks) == self.cards:
+                self._end_round()
             return
-        assert isinstance(action, Play)
-        self._play(seat, action.card)
-        if len(self.tricks) == self.cards:
-            self._end_round()
+        assert isinstance(action, Bid)
+        self.bids[seat] = action.tricks
+        seat += 1
+        if seat == self.players:
+            seat = 0
+        self.to_move = seat
+        if seat == self.opener:
+            self.decision = _CARD
+
+    #: The fast path for search is the unchecked action itself, one call shorter.
+    step = _do
 
     def _end_round(self) -> None:
         scores = [round_score(b or 0, t) for b, t in zip(self.bids, self.tricks_won, strict=True)]
