@@ -59,6 +59,25 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
             "decisions": len(times)}
 
 
+def run(budget: float | None, iterations: int | None, decisions: int, seed: int,
+        games: list[str]) -> dict[str, dict[str, float]]:
+    """Time each game; one row per game."""
+    return {game: time_game(game, budget, iterations, decisions, seed) for game in games}
+
+
+def report(rows: dict[str, dict[str, float]], budget: float | None,
+           iterations: int | None) -> str:
+    """The table of a run, as text."""
+    what = " and ".join(([f"budget {budget} s"] if budget else [])
+                        + ([f"{iterations} iterations"] if iterations else []))
+    lines = [f"strong decision time, {what}",
+             f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9}"]
+    for game, row in rows.items():
+        lines.append(f"{game:<20} {row['median']:>9.3f} {row['p95']:>9.3f} "
+                     f"{row['max']:>9.3f} {row['rollouts_median']:>9.0f}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     """Print a table (and a JSON line) of decision times per game."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -69,16 +88,9 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAME_NAMES))
     args = parser.parse_args()
     budget = args.budget if args.budget is not None or args.iterations else 1.0
-    rows = {}
-    print(f"strong decision time, CPython {sys.version.split()[0]}, "
-          + (f"budget {budget} s" if budget else "") + (" " if budget and args.iterations else "")
-          + (f"{args.iterations} iterations" if args.iterations else ""))
-    print(f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9}")
-    for game in args.games.split(","):
-        row = time_game(game, budget, args.iterations, args.decisions, args.seed)
-        rows[game] = row
-        print(f"{game:<20} {row['median']:>9.3f} {row['p95']:>9.3f} {row['max']:>9.3f} "
-              f"{row['rollouts_median']:>9.0f}")
+    rows = run(budget, args.iterations, args.decisions, args.seed, args.games.split(","))
+    print(f"CPython {sys.version.split()[0]}")
+    print(report(rows, budget, args.iterations))
     print(json.dumps(rows))
 
 

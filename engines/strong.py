@@ -68,6 +68,9 @@ OTHERS_WEIGHT: dict[str, float] = {
 PENALTY: tuple[int, ...] = tuple(
     12 if c == 3 * 13 + 10 else (1 if SUIT_OF[c] == Suit.HEARTS else 0) for c in range(52))
 NO_PENALTY: tuple[int, ...] = (0,) * 52
+#: Tricks a rollout plays before it is cut short and scored by points taken so far
+#: (Black Queen's 26-trick hands are long; its penalties are counted trick by trick).
+HORIZON: dict[str, int] = {"black-queen": 8}
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
 EPSILON = 0.05
 
@@ -96,6 +99,8 @@ class StrongEngine(Engine):
         """The candidate with the best mean rollout value."""
         if len(legal) == 1:
             return legal[0]
+        if isinstance(legal[0], Play) and len(distinct_plays(observation, list(legal))) == 1:
+            return legal[0]  # every card here is as good as any other
         return self._search(observation, legal)[0][0]
 
     def evaluate(self, observation: Observation,
@@ -206,12 +211,16 @@ def stop_at_hand_end(state: GameState) -> None:
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             rng: random.Random) -> float:
     """Play ``state`` to the end of the current hand with the rollout policy; the seat's value."""
-    scores = state.hand_scores
     game = state.name
     penalty = PENALTY if game == "black-queen" else NO_PENALTY
     wants = WANTS.get(game, _want_always)
     flags = state.__dict__
-    while not state.over and not flags["_hand_ended"]:
+    horizon = HORIZON.get(game)
+    stop_after = 10_000 if horizon is None else len(state.tricks) + horizon  # type: ignore[attr-defined]
+    scores = state.hand_scores
+    while not state.over and not flags["_hand_ended"] and len(scores) == hands_done:
+        if len(state.tricks) >= stop_after and not state.trick:  # type: ignore[attr-defined]
+            return _points_value(state, seat, weight)
         if state.decision is Decision.CARD:
             mover = state.to_move
             assert mover is not None
@@ -233,6 +242,14 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     if weight == 0.0 or len(delta) < 2:
         return float(own)
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
+
+
+def _points_value(state: Any, seat: int, weight: float) -> float:
+    """A cut-short Black Queen rollout: minus the penalty points each seat holds so far."""
+    points = state.points
+    own = -points[seat]
+    others = -(sum(points) - points[seat]) / (len(points) - 1)
+    return float(own - weight * others)
 
 
 def _want_always(state: Any, seat: int) -> bool:
@@ -274,8 +291,7 @@ def card_policy(state: Any, legal: list[Any], want: bool,
     trump_suit = -1 if trump is None else int(trump)
     if not trick:
         if want:
-            # Lead the highest card; a trump only if it is no higher than a side card.
-            return max(legal, key=lambda a: (RANK_OF[a.card], SUIT_OF[a.card] != trump_suit))
+            return _lead_for_tricks(state, legal, trump_suit)
         return min(legal, key=lambda a: (penalty[a.card], RANK_OF[a.card],
                                          SUIT_OF[a.card] == trump_suit))
     led = SUIT_OF[trick[0][1]]
@@ -309,6 +325,24 @@ def card_policy(state: Any, legal: list[Any], want: bool,
     if len(trick) == state.players - 1:
         return max(winners, key=lambda a: (-penalty[a.card], RANK_OF[a.card]))
     return min(winners, key=lambda a: (penalty[a.card], RANK_OF[a.card]))
+
+
+def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int) -> Any:
+    """Lead a master (the best card left in its suit), side suits first; else a low side card.
+
+    In a sampled world every hand is known, so "best card left" is read off them.
+    """
+    top = [-1] * 4
+    mover = state.to_move
+    for seat, hand in enumerate(state.hands):
+        if seat != mover:
+            for c in hand:
+                if c > top[SUIT_OF[c]]:
+                    top[SUIT_OF[c]] = c
+    masters = [a for a in legal if a.card >= top[SUIT_OF[a.card]]]
+    if masters:
+        return max(masters, key=lambda a: (SUIT_OF[a.card] != trump_suit, RANK_OF[a.card]))
+    return min(legal, key=lambda a: (SUIT_OF[a.card] == trump_suit, RANK_OF[a.card]))
 
 
 # ------------------------------------------------- bids, trump, discards
@@ -488,15 +522,16 @@ def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
             gone[_card_index(text)] += 1
     for _, text in obs["trick"]:
         gone[_card_index(text)] += 1
-    plays = sorted(legal, key=lambda a: (a.up is not None, a.card))  # type: ignore[union-attr]
+    given: list[Any] = list(legal)
+    plays = sorted(given, key=lambda a: (a.up is not None, a.card))
     out: list[Action] = []
     previous: Any = None
     for a in plays:
-        c: int = a.card  # type: ignore[union-attr]
-        if previous is not None and SUIT_OF[previous.card] == SUIT_OF[c] \
+        card: int = a.card
+        if previous is not None and SUIT_OF[previous.card] == SUIT_OF[card] \
                 and (previous.up is None) == (a.up is None) \
-                and PENALTY_GROUP[previous.card] == PENALTY_GROUP[c] \
-                and all(gone[b] >= copies[b] for b in range(previous.card + 1, c)):
+                and PENALTY_GROUP[previous.card] == PENALTY_GROUP[card] \
+                and all(gone[b] >= copies[b] for b in range(previous.card + 1, card)):
             continue  # same as the representative kept (the lowest of the run)
         out.append(a)
         previous = a
