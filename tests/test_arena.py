@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 
 import pytest
 
@@ -17,6 +18,9 @@ from engines.arena import (
     summarize,
     t_quantile,
 )
+from engines.base import LEVELS, Engine
+from whist.actions import Action, Bid
+from whist.protocol import Observation
 
 
 def test_mean_ci_on_a_hand_made_list() -> None:
@@ -105,3 +109,24 @@ def test_bad_seats_give_clear_errors(seats: str, message: str,
 def test_unknown_game_is_named(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chess", "--seats", "random,random", "--deals", "1"]) == 2
     assert "unknown game 'chess'" in capsys.readouterr().err
+
+
+class IllegalEngine(Engine):
+    """Always answers a bid of 99 (illegal everywhere)."""
+
+    level = "illegal"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Bid 99."""
+        return Bid(99)
+
+
+def test_illegal_actions_are_counted_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "illegal", f"{__name__}:IllegalEngine")
+    config = ArenaConfig("diminishing-whist", ["illegal", "random", "random", "random"],
+                         deals=1, seed=4)
+    summary = summarize(config, run_deals(config, workers=1))
+    # Every one of its decisions fails: 65 a game (10 bids, 55 cards), four rotations.
+    assert summary["failures"] == 4 * 65
+    assert "illegal at seat 0" in summary["failure_messages"][0]
+    assert "illegal action 99" in summary["failure_messages"][0]
