@@ -185,15 +185,11 @@ class DiminishingWhist(TrickGame):
     step = _do
 
     def _end_round(self) -> None:
-        scores = [round_score(b or 0, t) for b, t in zip(self.bids, self.tricks_won, strict=True)]
-        self.hand_scores.append(scores)
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
-        if self.round == len(SCHEDULE) - 1:
-            self.over = True
-            self.to_move = None
-            self.decision = None
-        else:
-            self.begin_hand()
+        self._close_hand([round_score(b or 0, t)
+                          for b, t in zip(self.bids, self.tricks_won, strict=True)])
+
+    def _game_ends(self) -> bool:
+        return self.round == len(SCHEDULE) - 1
 
     # --------------------------------------------------------- observation
     def observe(self, seat: int) -> Observation:
