@@ -110,22 +110,60 @@ def view(payload: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _trick_before(table: Any) -> tuple[list[tuple[int, Any]], Any, int]:
+    """The trick in progress, the trump and the completed-trick count, before an action."""
+    state = table.state
+    return (list(getattr(state, "trick", [])), getattr(state, "trump", None),
+            len(getattr(state, "tricks", [])))
+
+
+def _completed(table: Any, before: tuple[list[tuple[int, Any]], Any, int], seat: int,
+               action: Any) -> dict[str, Any] | None:
+    """The trick ``action`` completed (plays and taker), so the page can show who took it.
+
+    The observation alone cannot say: at the end of a hand the next deal has
+    already cleared the tricks.
+    """
+    from whist.actions import Play
+    from whist.protocol import trick_winner
+
+    plays, trump, count = before
+    state = table.state
+    if not isinstance(action, Play) or len(plays) + 1 != state.players:
+        return None
+    tricks = getattr(state, "tricks", [])
+    if len(tricks) == count + 1:  # same hand: the game's own record of the trick
+        leader, done, winner = tricks[-1]
+        return {"leader": leader, "plays": [[s, str(c)] for s, c in done], "winner": winner}
+    done = [*plays, (seat, action.card)]
+    winner = done[trick_winner(done, trump)][0]
+    return {"leader": done[0][0], "plays": [[s, str(c)] for s, c in done], "winner": winner}
+
+
 def act(payload: dict[str, Any]) -> dict[str, Any]:
-    """The person's action as text (``"Q♥"``, ``"3"``, ``"7♥"``, ``"skip"``, ...)."""
+    """The person's action as text (``"Q♥"``, ``"3"``, ``"7♥"``, ``"skip"``, ...).
+
+    The reply is :func:`view` plus ``played`` ({seat, action}) and ``completed``
+    (the trick this action finished, with its taker, or None).
+    """
     table = _current()
     seat = table.state.to_move
+    before = _trick_before(table)
     action = table.play_human(str(payload.get("action", "")))
     result = view({})
     result["played"] = {"seat": seat, "action": str(action)}
+    result["completed"] = _completed(table, before, seat, action)
     return result
 
 
 def step(payload: dict[str, Any]) -> dict[str, Any]:
-    """Let the computer seat to move decide; returns the view and what it did."""
+    """Let the computer seat to move decide; returns the view, ``played`` and ``completed``."""
     table = _current()
+    before = _trick_before(table)
     seat, action = table.play_computer()
     result = view({})
     result["played"] = {"seat": seat, "action": str(action)}
+    result["completed"] = _completed(table, before, seat, action)
     return result
 
 
