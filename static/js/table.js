@@ -198,13 +198,19 @@ function readOptions() {
 }
 
 let seatsRequest = 0;
+let seatsPending = Promise.resolve();
 
-async function renderSetupSeats() {
+/** Redraw the seat rows for the chosen options (Start waits for this, never blocked by it). */
+function renderSetupSeats() {
+  seatsPending = drawSetupSeats();
+  return seatsPending;
+}
+
+async function drawSetupSeats() {
   const game = app.games[app.settings.game];
   const options = readOptions();
   const ticket = ++seatsRequest;
   $("#setup-error").textContent = "";
-  $("#start").disabled = true;
   let players;
   try {
     ({ players } = await call("players_for", { game: game.name, options }));
@@ -253,7 +259,6 @@ async function renderSetupSeats() {
     box.appendChild(row);
   }
   storeSetup();
-  $("#start").disabled = false;
 }
 
 function storeSetup() {
@@ -278,10 +283,16 @@ function showGame() {
 }
 
 async function startGame() {
+  // A changed option fires `change` as the Start press takes focus: let its seats arrive first.
+  await seatsPending;
+  if ($("#setup-error").textContent) return;
   storeSetup();
   const game = app.settings.game;
   const seats = ["human", ...(app.settings.levels[game] ?? [])];
   const payload = { game, options: app.settings.options[game] ?? {}, seats };
+  // ?seed=N in the address deals a repeatable game (tests, sharing a deal).
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed !== null && /^\d+$/.test(seed)) payload.seed = Number(seed);
   $("#start").disabled = true;
   try {
     const view = await call("start", payload);
