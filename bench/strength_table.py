@@ -30,18 +30,18 @@ DOC = ROOT / "docs" / "strength.md"
 #: The best original player of each game gets 200 deals; the weaker ones fewer.
 ROWS: list[tuple[str, str, int, int, int]] = [
     ("diminishing-whist", "expectation", 4, 200, 100),
-    ("diminishing-whist", "gaussian", 4, 30, 100),
+    ("diminishing-whist", "gaussian", 4, 20, 100),
     ("black-queen", "strength2", 4, 200, 60),
     ("black-queen", "strength1", 4, 20, 60),
     ("black-queen", "strength0", 4, 20, 60),
-    ("nine-five-two", "rules", 3, 200, 100),
-    ("nine-five-two", "random", 3, 30, 100),
+    ("nine-five-two", "rules", 3, 200, 40),
+    ("nine-five-two", "random", 3, 20, 40),
     ("bidding-whist", "heuristic", 4, 200, 100),
-    ("classic-whist", "trump_saving+smart", 4, 200, 60),
-    ("classic-whist", "naive_legal+smart", 4, 30, 60),
-    ("classic-whist", "none+smart", 4, 30, 60),
-    ("classic-whist", "trump_saving+highest_rank", 4, 30, 60),
-    ("classic-whist", "none+random", 4, 30, 60),
+    ("classic-whist", "trump_saving+smart", 4, 200, 40),
+    ("classic-whist", "naive_legal+smart", 4, 20, 40),
+    ("classic-whist", "none+smart", 4, 20, 40),
+    ("classic-whist", "trump_saving+highest_rank", 4, 20, 40),
+    ("classic-whist", "none+random", 4, 20, 40),
 ]
 SEED = 1
 
