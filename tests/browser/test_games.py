@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from table_helpers import (
     download_record,
     observation,
@@ -23,6 +22,7 @@ from table_helpers import (
     sheet_rows,
     sheet_totals,
 )
+
 from whist.records import replay
 
 GAMES = [

@@ -1,0 +1,100 @@
+"""Saves: the game survives a reload; a broken save is reported and set aside; records open."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+from table_helpers import (
+    download_record,
+    hand,
+    observation,
+    open_table,
+    setup_game,
+    take_turn,
+    wait_idle,
+)
+
+from whist.records import replay
+
+
+def _snapshot(page: Any) -> dict[str, Any]:
+    obs = observation(page)
+    return {
+        "hand": hand(page),
+        "pending": page.evaluate("document.body.dataset.pending"),
+        "decision": page.evaluate("document.body.dataset.decision"),
+        "trick": obs["trick"],
+        "totals": obs["totals"],
+        "levels": page.locator("#opponents .seat .level").all_inner_texts(),
+    }
+
+
+def test_reload_resumes_the_same_game(page: Any, request_log: Any, base_url: str,
+                                      tmp_path: Path) -> None:
+    open_table(page, base_url, "?seed=31")
+    setup_game(page, "diminishing-whist", {"players": 5}, level="random")
+    rng = random.Random(31)
+    for _ in range(4):
+        assert wait_idle(page) == "human"
+        take_turn(page, rng)
+    wait_idle(page)
+    before = _snapshot(page)
+    assert before["levels"] == ["random"] * 4
+    saved = json.loads(page.evaluate("localStorage.getItem('whist.game')"))
+    assert saved["record"]["game"] == "diminishing-whist"
+    assert saved["record"]["seats"] == ["human"] + ["random"] * 4
+
+    page.reload()
+    page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
+    assert wait_idle(page) == "human"
+    assert _snapshot(page) == before
+    assert page.locator("#game").is_visible()
+
+    # The record downloads and, opened from a file after a new game, brings the game back.
+    record = download_record(page, "#btn-download", tmp_path)
+    assert replay(record).observe(0)["hand"] == observation(page)["hand"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    setup_game(page, "classic-whist", {"cards": 5, "winning_score": 5})
+    page.set_input_files("#open-record", str(path))
+    page.wait_for_function("document.body.dataset.game === 'diminishing-whist'")
+    assert wait_idle(page) == "human"
+    assert _snapshot(page) == before
+
+
+def test_corrupted_save_is_reported_and_set_aside(page: Any, request_log: Any,
+                                                  base_url: str) -> None:
+    open_table(page, base_url)
+    page.evaluate("localStorage.setItem('whist.game', '{\"record\": {\"game\": \"diminishing-whist\"'"
+                  ")")
+    page.reload()
+    page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
+    notice = page.locator("#notice")
+    assert notice.is_visible()
+    assert "could not be read" in notice.inner_text()
+    keys = page.evaluate("Object.keys(localStorage)")
+    assert "whist.game" not in keys
+    aside = [k for k in keys if k.startswith("whist.broken.")]
+    assert len(aside) == 1
+    assert page.evaluate(f"localStorage.getItem({json.dumps(aside[0])})").startswith('{"record"')
+    # The page still works: a new game starts and can be played.
+    setup_game(page, "classic-whist", {"cards": 5, "winning_score": 5})
+    assert wait_idle(page) == "human"
+    take_turn(page, random.Random(5))
+    assert wait_idle(page) in ("human", "over")
+
+
+def test_save_that_is_json_but_not_a_game_is_reported(page: Any, request_log: Any,
+                                                      base_url: str) -> None:
+    open_table(page, base_url)
+    bad = {"record": {"game": "diminishing-whist", "options": {"players": 4}, "deals": "nonsense",
+                      "actions": ["Q♥"]}, "speed": "instant"}
+    page.evaluate("value => localStorage.setItem('whist.game', value)", json.dumps(bad))
+    page.reload()
+    page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
+    assert "could not be read" in page.locator("#notice").inner_text()
+    assert page.evaluate("document.body.dataset.turn") == "setup"
+    assert page.evaluate("localStorage.getItem('whist.game')") is None
