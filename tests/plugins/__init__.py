@@ -1,0 +1,1 @@
+"""Deliberately faulty engine plug-ins for the error-path tests."""
