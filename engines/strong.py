@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 from engines.base import Engine
 from whist.actions import (
+    PLAYS,
     SKIP,
     Action,
     Bid,
@@ -242,6 +243,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     flags = state.__dict__
     horizon = HORIZON.get(game)
     stop_after = 10_000 if horizon is None else len(state.tricks) + horizon  # type: ignore[attr-defined]
+    multi = game == "black-queen"
     scores = state.hand_scores
     while not state.over and not flags["_hand_ended"] and len(scores) == hands_done:
         if len(state.tricks) >= stop_after and not state.trick:  # type: ignore[attr-defined]
@@ -249,7 +251,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
         if state.decision is Decision.CARD:
             mover = state.to_move
             assert mover is not None
-            legal = state.legal_actions()
+            legal = fast_plays(state, mover) if multi else state.legal_actions()
             if len(legal) == 1:
                 action = legal[0]
             elif rng.random() < EPSILON:
@@ -267,6 +269,23 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     if weight == 0.0 or len(delta) < 2:
         return float(own)
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
+
+
+def fast_plays(state: Any, seat: int) -> list[Any]:
+    """Black Queen's legal plays without removing repeats (two decks): rollouts don't mind."""
+    from whist.games.black_queen import UP_PLAYS
+    hand = state.hands[seat]
+    row = state.up[seat]
+    if state.trick:
+        led = SUIT_OF[state.trick[0][1]]
+        plays: list[Any] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
+        plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row)
+                     if c is not None and SUIT_OF[c] == led)
+        if plays:
+            return plays
+    plays = [PLAYS[c] for c in hand]
+    plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row) if c is not None)
+    return plays
 
 
 def _points_value(state: Any, seat: int, weight: float) -> float:
