@@ -6,7 +6,10 @@ Standard library only, idempotent, and quick when nothing changed:
 * runs ``npm ci`` when ``node_modules`` is missing or does not match the
   pins in ``package.json``;
 * copies PyScript's ``dist/`` (without ``*.map``) to ``static/vendor/pyscript/``;
-* copies the Pyodide runtime files to ``static/vendor/pyodide/``;
+* copies the Pyodide runtime files to ``static/vendor/pyodide/``, except
+  that ``python_stdlib.zip`` gets bytecode for the modules every start-up
+  imports (``scripts/precompile_stdlib.mjs``, run by Node with the pinned
+  Pyodide; about 2x faster Python start), or is copied as is if that fails;
 * builds ``static/pkg/game.zip`` from the ``.py`` files of the ``whist/``
   and ``engines/`` packages in the checkout, so the browser runs exactly the
   files the tests run.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -34,6 +38,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: Replaced by a copy holding bytecode for the start-up modules (see precompile_stdlib).
+STDLIB_ZIP = "python_stdlib.zip"
 GAME_PACKAGES = ("whist", "engines")
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
@@ -79,13 +85,13 @@ def copy_if_changed(src: Path, dst: Path) -> bool:
     return True
 
 
-def sync_tree(files: dict[str, Path], dst_dir: Path) -> int:
-    """Make ``dst_dir`` hold exactly ``files`` (relative name -> source); return copies made."""
+def sync_tree(files: dict[str, Path], dst_dir: Path, keep: frozenset[str] = frozenset()) -> int:
+    """Make ``dst_dir`` hold exactly ``files`` (relative name -> source) and ``keep``; return copies made."""
     copied = sum(copy_if_changed(src, dst_dir / rel) for rel, src in files.items())
     if dst_dir.is_dir():
         for old in sorted(dst_dir.rglob("*"), reverse=True):
             rel = old.relative_to(dst_dir).as_posix()
-            if old.is_file() and rel not in files:
+            if old.is_file() and rel not in files and rel not in keep:
                 old.unlink()
             elif old.is_dir() and not any(old.iterdir()):
                 old.rmdir()
@@ -102,9 +108,43 @@ def vendor_runtime(root: Path, quiet: bool) -> None:
         if p.is_file() and not p.name.endswith(".map")
     }
     n = sync_tree(pyscript, root / "static" / "vendor" / "pyscript")
-    pyodide = {name: nm / "pyodide" / name for name in PYODIDE_FILES}
-    n += sync_tree(pyodide, root / "static" / "vendor" / "pyodide")
+    pyodide = {name: nm / "pyodide" / name for name in PYODIDE_FILES if name != STDLIB_ZIP}
+    n += sync_tree(pyodide, root / "static" / "vendor" / "pyodide", keep=frozenset({STDLIB_ZIP}))
+    stdlib = root / "static" / "vendor" / "pyodide" / STDLIB_ZIP
+    n += precompile_stdlib(root, nm / "pyodide" / STDLIB_ZIP, stdlib, quiet)
     _log(quiet, f"runtime vendored ({n} file(s) copied)")
+
+
+def precompile_stdlib(root: Path, src: Path, dst: Path, quiet: bool) -> int:
+    """Write ``dst``: ``src`` plus bytecode for the start-up modules; 1 if written.
+
+    The result gets ``src``'s mtime, so an unchanged pin is not redone; a copy
+    of the same size as ``src`` means an earlier attempt fell back, so retry.
+    """
+    st = src.stat()
+    if dst.is_file():
+        dt = dst.stat()
+        if int(dt.st_mtime) == int(st.st_mtime) and dt.st_size != st.st_size:
+            return 0
+    node = shutil.which("node")
+    script = root / "scripts" / "precompile_stdlib.mjs"
+    tmp = dst.with_suffix(".zip.tmp")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    done = None
+    if node is not None:
+        done = subprocess.run([node, str(script), str(src), str(tmp)], cwd=root,
+                              capture_output=True, text=True, check=False)
+    if done is not None and done.returncode == 0 and tmp.is_file():
+        tmp.replace(dst)
+        _log(quiet, done.stdout.strip())
+    else:
+        tmp.unlink(missing_ok=True)
+        reason = "node not found" if done is None else (done.stderr.strip().splitlines() or ["failed"])[-1]
+        print(f"vendor_web: stdlib not precompiled ({reason}); Python will start slower", file=sys.stderr)
+        shutil.copy2(src, dst)
+        return 1
+    os.utime(dst, (st.st_atime, st.st_mtime))
+    return 1
 
 
 def build_game_zip(root: Path) -> bytes:
