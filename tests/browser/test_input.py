@@ -137,8 +137,10 @@ def test_bidding_controls_hint_undo_and_rules(page: Any, request_log: Any, base_
     page.click("#rules-dialog button")
     # A hint from the strong player lists candidates with estimates.
     page.click("#btn-hint")
-    page.wait_for_selector("#hint-box .hint-item", timeout=30_000)
-    assert page.locator("#hint-box .hint-item").count() >= 1
+    page.wait_for_selector("#hint-box .hint-item, #message:not([hidden])", timeout=45_000)
+    assert page.locator("#hint-box .hint-item").count() >= 1, page.locator("#message").inner_text()
+    best = page.locator("#hint-box .hint-item.best").get_attribute("data-hint")
+    assert best == "skip" or page.locator(f'#controls button[data-action="{best}"]').is_enabled()
     # Undo takes back the person's decision.
     hand_before = hand(page)
     page.click('#controls button[data-action="skip"]')
