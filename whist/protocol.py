@@ -18,9 +18,22 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import add
 from typing import Any, ClassVar
 
-from whist.actions import Action, ActionError, Decision, parse_action
+from whist.actions import (
+    Action,
+    ActionError,
+    Bid,
+    Contract,
+    Decision,
+    Discard,
+    NameTrump,
+    PassCards,
+    Play,
+    Skip,
+    parse_action,
+)
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
 
 JSON = Any
@@ -103,11 +116,22 @@ def validate_options(game: str, specs: Sequence[OptionSpec],
     return options
 
 
+#: Exact types of the immutable values a state holds in its lists and dicts.  A list or
+#: dict holding only these is copied in one go; anything else is cloned item by item.
+_ATOMS: frozenset[type] = frozenset({int, bool, float, str, type(None), tuple, Card, Suit,
+                                     Decision, Play, Bid, Contract, Skip, NameTrump, Discard,
+                                     PassCards})
+
+
 def _clone(value: Any) -> Any:
     """Copy nested lists and dicts; everything else in a state is immutable."""
     if isinstance(value, list):
+        if _ATOMS.issuperset(map(type, value)):
+            return value[:]
         return [_clone(v) for v in value]
     if isinstance(value, dict):
+        if _ATOMS.issuperset(map(type, value.values())):
+            return value.copy()
         return {k: _clone(v) for k, v in value.items()}
     return value
 
@@ -126,21 +150,41 @@ class GameState(ABC):
     option_specs: ClassVar[tuple[OptionSpec, ...]]
 
     players: int
+    #: The seat to decide now; None once the game is over or the hand is over and held.
     to_move: int | None
     decision: Decision | None
+    #: True once the game has ended (its last hand scored): nothing more will happen.
     over: bool
+    #: True when no hand is in play: the last one has been scored and no next one dealt,
+    #: because the game is over or because :attr:`stop_after_hand` held it.
+    hand_over: bool = False
+    #: When true, a scored hand is not followed by the next deal: the state stops with
+    #: ``hand_over`` true (``over`` false unless the game also ended) until :meth:`deal_next`.
+    #: Search worlds and one-hand playouts set it to save dealing a hand nobody plays.
+    stop_after_hand: bool = False
+    #: Seed of the generator of later deals while ``_rng`` is None (see :meth:`_chance_rng`).
+    _rng_seed: int = 0
     totals: list[int]
     hand_scores: list[list[int]]
 
     def __init__(self, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
-                 chance: Iterable[Mapping[str, JSON]] | None = None) -> None:
-        """Start a game; deals are drawn from ``seed`` or taken in order from ``chance``."""
+                 chance: Iterable[Mapping[str, JSON]] | None = None,
+                 rng: random.Random | None = None, stop_after_hand: bool = False) -> None:
+        """Start a game; deals are drawn from ``seed`` or taken in order from ``chance``.
+
+        ``rng`` instead of ``seed``: deals are drawn from this generator itself (shared,
+        not copied: a search or benchmark dealing from its own generator skips seeding a
+        new one).  ``stop_after_hand`` sets :attr:`stop_after_hand`.
+        """
         self.options = validate_options(self.name, self.option_specs, options)
-        self._rng = random.Random(seed)
-        self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance or ()]
+        self._rng: random.Random | None = random.Random(seed) if rng is None else rng
+        self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance] if chance else []
         self.hands_log: list[dict[str, JSON]] = []
         self._snapshots: list[tuple[dict[str, Any], int, int]] = []
         self.over = False
+        self.hand_over = False
+        if stop_after_hand:
+            self.stop_after_hand = True
         self.to_move = None
         self.decision = None
         self._setup()
@@ -175,6 +219,8 @@ class GameState(ABC):
         """Why ``action`` may not be taken now, in a player's words; None if it may."""
         if self.over:
             return "the game is over"
+        if self.hand_over:
+            return "the hand is over"
         if action in self.legal_actions():
             return None
         return self._explain_illegal(action) or f"{action} is not allowed now"
@@ -206,7 +252,8 @@ class GameState(ABC):
     def apply_text(self, text: str) -> Action:
         """Read ``text`` as the pending kind of action and apply it; return the action."""
         if self.over or self.decision is None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the hand is over" if self.hand_over and not self.over
+                                else "the game is over")
         try:
             action = parse_action(text, self.decision)
         except ActionError as error:
@@ -243,24 +290,45 @@ class GameState(ABC):
         other.hands_log = _clone(self.hands_log)
         other._deal_queue = _clone(self._deal_queue)
         other._snapshots = []
-        other._rng = random.Random()
-        other._rng.setstate(self._rng.getstate())
+        other._rng = None
+        if self._rng is not None:
+            other._rng = random.Random(0)
+            other._rng.setstate(self._rng.getstate())
         return other
 
     def reseed(self, seed: int) -> None:
         """Draw the deals still to come from ``seed`` (e.g. after resuming a saved game)."""
-        self._rng.seed(seed)
+        if self._rng is None:
+            self._rng = random.Random(seed)
+        else:
+            self._rng.seed(seed)
+
+    def _chance_rng(self) -> random.Random:
+        """The generator the next deal is drawn from.
+
+        A sampled world may leave ``_rng`` None and a seed in ``_rng_seed`` instead:
+        seeding a generator costs a search several microseconds per world, and most
+        worlds never deal again.
+        """
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(self._rng_seed)
+        return rng
 
     def begin_hand(self) -> None:
         """Start the next hand from the record's chance or the seeded generator."""
         if self._deal_queue:
             chance = self._deal_queue.pop(0)
         else:
-            chance = self._draw_chance(self._rng)
-        entry: dict[str, JSON] = {k: v for k, v in chance.items() if k != "actions"}
-        self._start_hand(entry)
-        entry["actions"] = []
-        self.hands_log.append(entry)
+            rng = self._rng
+            chance = self._draw_chance(self._chance_rng() if rng is None else rng)
+        # Both sources hand over a dict of their own, kept as the log entry.
+        if "actions" in chance:
+            chance = {k: v for k, v in chance.items() if k != "actions"}
+        self.hand_over = False
+        self._start_hand(chance)
+        chance["actions"] = []
+        self.hands_log.append(chance)
 
     def _game_ends(self) -> bool:
         """Whether the game is over once the hand just scored is added (hook; default: never)."""
@@ -268,16 +336,38 @@ class GameState(ABC):
 
     def _close_hand(self, scores: Sequence[int]) -> None:
         """Add a finished hand's scores, then end the game or deal the next hand."""
+        totals = self.totals
+        if len(scores) != len(totals):
+            raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
         self.hand_scores.append(list(scores))
-        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+        self.totals = list(map(add, totals, scores))
         if self._game_ends():
             self._finish()
         else:
+            self._next_hand()
+
+    def _next_hand(self) -> None:
+        """Deal the next hand, or hold here (``hand_over``) if :attr:`stop_after_hand` is set."""
+        if self.stop_after_hand:
+            self.hand_over = True
+            self.to_move = None
+            self.decision = None
+        else:
             self.begin_hand()
+
+    def deal_next(self) -> None:
+        """Go on after a stop at the end of a hand (:attr:`stop_after_hand`): deal the next one.
+
+        ``stop_after_hand`` stays as it is, so the state stops again after that hand.
+        """
+        if self.over or not self.hand_over:
+            raise IllegalAction("there is no finished hand to deal after")
+        self.begin_hand()
 
     def _finish(self) -> None:
         """End the game: nobody is to move any more."""
         self.over = True
+        self.hand_over = True
         self.to_move = None
         self.decision = None
 
@@ -377,8 +467,55 @@ def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | int | None) ->
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
     """A shuffled copy of ``cards``."""
     out = list(cards)
-    rng.shuffle(out)
+    shuffle(out, rng)
     return out
+
+
+#: For each list length, the (position, choices, bits) of each swap ``random.shuffle`` makes.
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
+    _SHUFFLE_STEPS[length] = steps
+    return steps
+
+
+def shuffle(cards: list[Any], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would, only faster.
+
+    Dealing is a large part of a search's or a benchmark's playout, and
+    ``random.shuffle`` calls the Python-level ``_randbelow`` for every card: here
+    its draws and swaps are spelled out, with the same calls to ``getrandbits``.
+    """
+    if type(rng) is not random.Random or not _FAST_SHUFFLE_OK:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    steps = _SHUFFLE_STEPS.get(len(cards)) or _shuffle_steps(len(cards))
+    for i, n, bits in steps:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _fast_shuffle_agrees() -> bool:
+    """Whether this Python's ``random.shuffle`` is the one :func:`shuffle` spells out."""
+    for seed in range(8):
+        expected = list(range(52 + seed * 7))
+        random.Random(seed).shuffle(expected)
+        got = list(range(52 + seed * 7))
+        shuffle(got, random.Random(seed))
+        if got != expected:
+            return False
+    return True
+
+
+#: Seeded deals must stay the same on every Python: the spelled-out shuffle is used only
+#: where it reproduces ``random.Random.shuffle`` exactly (checked once, at import).
+_FAST_SHUFFLE_OK: bool = True
+_FAST_SHUFFLE_OK = _fast_shuffle_agrees()
 
 
 def card_strings(cards: Iterable[int]) -> list[str]:

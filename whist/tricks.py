@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from whist.actions import PLAYS, Action, Decision, Play
@@ -138,7 +137,9 @@ def world_base(obs: Observation) -> dict[str, Any]:
     """The fields every sampled world shares, read from an observation."""
     return {
         "options": dict(obs["options"]),
-        "_rng": random.Random(0),
+        # Seeded only if the world deals again (see GameState._chance_rng).
+        "_rng": None,
+        "_rng_seed": 0,
         "_deal_queue": [],
         "hands_log": [{"deal": None, "actions": []} for _ in range(obs["hand_number"] + 1)],
         "_snapshots": [],
@@ -146,6 +147,7 @@ def world_base(obs: Observation) -> dict[str, Any]:
         "to_move": obs["to_move"],
         "decision": None if obs["decision"] is None else Decision(obs["decision"]),
         "over": obs["over"],
+        "hand_over": obs["over"],
         "totals": list(obs["totals"]),
         "hand_scores": [list(h) for h in obs["hand_scores"]],
         "leader": obs["leader"],

@@ -37,6 +37,7 @@ from whist.protocol import (
     OptionSpec,
     check_pack,
     read_cards,
+    shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, read_public_tricks, world_base
@@ -105,7 +106,7 @@ class BiddingWhist(TrickGame):
 
     def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
         deck = list(CARDS)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         return {"deal": [[str(c) for c in deck[i * TRICKS:(i + 1) * TRICKS]]
                          for i in range(PLAYERS)]}
 
@@ -195,6 +196,9 @@ class BiddingWhist(TrickGame):
             assert isinstance(action, Bid)
             self._secondary_bet(seat, action.tricks)
 
+    #: The unchecked fast path for search is the action itself (no call through step).
+    step = _do
+
     def _initial_bid(self, seat: int, action: Action) -> None:
         if isinstance(action, Skip):
             self.skipped[seat] = True
@@ -234,7 +238,7 @@ class BiddingWhist(TrickGame):
         rule = self.options["on_all_skip"]
         if rule == "redeal":
             # The abandoned deal stays in the log; the next deal keeps the same opener.
-            self.begin_hand()
+            self._next_hand()
         elif rule == "no_trump":
             self.all_skipped = True
             self._begin_bets(self.opener, None)

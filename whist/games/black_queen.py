@@ -24,6 +24,7 @@ from whist.protocol import (
     card_strings,
     check_pack,
     read_cards,
+    shuffle,
     trick_winner,
 )
 from whist.sampling import deal_hidden, remove_cards
@@ -130,7 +131,7 @@ class BlackQueen(TrickGame):
 
     def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
         cards = pack_for(self.players)
-        rng.shuffle(cards)
+        shuffle(cards, rng)
         n, f = self.cards_each, self.face_down
         deal = []
         for seat in range(self.players):
@@ -251,6 +252,9 @@ class BlackQueen(TrickGame):
         self.to_move = winner
         if len(self.tricks) == self.cards_each:
             self._end_hand()
+
+    #: The unchecked fast path for search is the action itself (no call through step).
+    step = _do
 
     def _end_hand(self) -> None:
         scores = [hand_score(t, p, self.total_points)

@@ -29,6 +29,7 @@ from whist.protocol import (
     OptionSpec,
     check_pack,
     read_cards,
+    shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, read_public_tricks, world_base
@@ -129,7 +130,7 @@ class ClassicWhist(TrickGame):
             leader = rng.next_int(self.players) if first else None
         else:
             deck = list(CARDS)
-            rng.shuffle(deck)
+            shuffle(deck, rng)
             n = self.cards
             hands = [sort_hand(deck[i * n:(i + 1) * n]) for i in range(self.players)]
             trump = NERD_SUITS[rng.randrange(4)]
@@ -196,7 +197,10 @@ class ClassicWhist(TrickGame):
             self._finish()
         elif len(self.tricks) == self.cards:
             self.hand_scores.append(list(self.tricks_won))
-            self.begin_hand()
+            self._next_hand()
+
+    #: The unchecked fast path for search is the action itself (no call through step).
+    step = _do
 
     def lead_suit(self) -> Suit | None:
         """The suit led to the current trick, if it has begun."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from operator import getitem, itemgetter
 from typing import ClassVar, Final
 
 from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
@@ -15,7 +16,7 @@ from whist.protocol import (
     OptionSpec,
     check_pack,
     read_cards,
-    trick_winner,
+    shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, read_public_tricks, world_base
@@ -28,6 +29,17 @@ _BID: Final = Decision.BID
 #: The bids 0..n as actions, for each n.
 _BID_LISTS: Final[tuple[list[Action], ...]] = tuple(
     [BIDS[b] for b in range(n + 1)] for n in range(11))
+#: For each trump (None: no-trump) and led suit, each card's strength in the trick:
+#: 100 + card for a trump, the card for the led suit, -1 for the other cards.
+#: One deck holds no equal cards, so the strongest card wins (what trick_winner says).
+_STRENGTHS: Final[dict[int | None, tuple[tuple[int, ...], ...]]] = {
+    trump: tuple(tuple(100 + c if SUIT_OF[c] == trump else c if SUIT_OF[c] == led else -1
+                       for c in range(52)) for led in range(4))
+    for trump in (None, 0, 1, 2, 3)}
+#: For each number of players and cards dealt: the slice of the shuffled pack each seat gets.
+_SEAT_SLICES: Final[dict[tuple[int, int], tuple[slice, ...]]] = {
+    (players, n): tuple(slice(i * n, (i + 1) * n) for i in range(players))
+    for players in (4, 5) for n in range(1, 11)}
 
 #: (cards dealt, trump) for each of the ten rounds; None is no-trump.
 SCHEDULE: Final[tuple[tuple[int, Suit | None], ...]] = (
@@ -41,6 +53,11 @@ def round_score(bid: int, tricks: int) -> int:
     if tricks == bid:
         return bid + 10
     return tricks if tricks < bid else 0
+
+
+#: round_score(bid, tricks) by bid (None, as no bid, counts as 0) then tricks.
+_ROUND_SCORES: Final[dict[int | None, tuple[int, ...]]] = {
+    bid: tuple(round_score(bid or 0, tricks) for tricks in range(11)) for bid in (None, *range(11))}
 
 
 class DiminishingWhist(TrickGame):
@@ -64,11 +81,13 @@ class DiminishingWhist(TrickGame):
         self.begin_hand()
 
     def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
-        n = SCHEDULE[len(self.hands_log)][0]
+        slices = _SEAT_SLICES[self.players, SCHEDULE[len(self.hands_log)][0]]
         deck = list(CARDS)
-        rng.shuffle(deck)
-        hands = [deck[i * n:(i + 1) * n] for i in range(self.players)]
-        deal = [[CARD_NAMES[c] for c in hand] for hand in hands]
+        shuffle(deck, rng)
+        hands = list(map(deck.__getitem__, slices))
+        # All of this in C (itemgetter, map): a comprehension per hand costs twice as much.
+        names = list(itemgetter(*deck[:slices[-1].stop])(CARD_NAMES))
+        deal = list(map(names.__getitem__, slices))
         # _start_hand takes these cards as they are instead of re-reading a deal it knows is
         # valid: dealing is a large part of a search's playout.
         self._drawn = (deal, hands)
@@ -88,7 +107,7 @@ class DiminishingWhist(TrickGame):
         self.trump = trump
         self.opener = self.round % self.players
         self.bids = [None] * self.players
-        self.decision = Decision.BID
+        self.decision = _BID
         self.to_move = self.opener
         self._reset_tricks(hands, self.opener)
 
@@ -124,15 +143,20 @@ class DiminishingWhist(TrickGame):
             trick = self.trick
             if trick:
                 led = SUIT_OF[trick[0][1]]
-                follow: list[Action] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
+                follow: list[Action] = []
+                for card in hand:
+                    if SUIT_OF[card] == led:
+                        follow.append(PLAYS[card])
                 if follow:
                     return follow
-            return [PLAYS[c] for c in hand]
+            if len(hand) > 1:
+                return list(itemgetter(*hand)(PLAYS))
+            return [PLAYS[card] for card in hand]
         if decision is _BID:
             bids = self.bids
             legal = _BID_LISTS[self.cards][:]
             if bids.count(None) == 1:
-                forbidden = self.cards - sum(b for b in bids if b is not None)
+                forbidden = self.cards - sum(filter(None, bids))  # None (and 0) left out
                 if 0 <= forbidden <= self.cards:
                     del legal[forbidden]
             return legal
@@ -163,7 +187,15 @@ class DiminishingWhist(TrickGame):
                 seat += 1
                 self.to_move = 0 if seat == self.players else seat
                 return
-            winner = trick[trick_winner(trick, self.trump)][0]
+            # trick_winner inlined: the strongest card wins (one deck: no equal cards).
+            strengths = _STRENGTHS[self.trump][SUIT_OF[trick[0][1]]]
+            best = -1
+            winner = seat
+            for player, played in trick:
+                strength = strengths[played]
+                if strength > best:
+                    best = strength
+                    winner = player
             tricks = self.tricks
             tricks.append((self.leader, trick, winner))
             self.tricks_won[winner] += 1
@@ -185,8 +217,11 @@ class DiminishingWhist(TrickGame):
     step = _do
 
     def _end_round(self) -> None:
-        self._close_hand([round_score(b or 0, t)
-                          for b, t in zip(self.bids, self.tricks_won, strict=True)])
+        # round_score from a table, mapped in C: the end of a round is part of every playout.
+        bids, won = self.bids, self.tricks_won
+        if len(bids) != len(won):
+            raise ValueError("a bid and a trick count for every seat")
+        self._close_hand(list(map(getitem, map(_ROUND_SCORES.__getitem__, bids), won)))
 
     def _game_ends(self) -> bool:
         return self.round == len(SCHEDULE) - 1
@@ -210,8 +245,9 @@ class DiminishingWhist(TrickGame):
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
         state = object.__new__(cls)
         state.__dict__.update(world_base(obs))
-        # Later rounds are dealt from the caller's generator, so worlds differ there too.
-        state._rng = random.Random(rng.getrandbits(64))
+        # Later rounds are dealt from the caller's generator, so worlds differ there too
+        # (a seed drawn from it; the generator is made only if a later round is dealt).
+        state._rng_seed = rng.getrandbits(64)
         own = [Card.parse(c) for c in obs["hand"]]
         seat = obs["seat"]
         state.round = obs["round"]

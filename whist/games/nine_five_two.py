@@ -30,6 +30,7 @@ from whist.protocol import (
     card_strings,
     check_pack,
     read_cards,
+    shuffle,
 )
 from whist.tricks import TrickGame, read_public_tricks, world_base
 
@@ -120,7 +121,7 @@ class NineFiveTwo(TrickGame):
 
     def _draw_chance(self, rng: random.Random) -> dict[str, JSON]:
         deck = list(CARDS)
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         return {"deal": [[str(c) for c in deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]]
                          for i in range(PLAYERS)],
                 "kitty": [str(c) for c in deck[PLAYERS * HAND_SIZE:]]}
@@ -269,6 +270,9 @@ class NineFiveTwo(TrickGame):
         self.decision = Decision.CARD
         self.to_move = self.leader
 
+    #: The unchecked fast path for search is the action itself (no call through step).
+    step = _do
+
     def _end_hand(self) -> None:
         scores = [won - contract for won, contract in zip(self.tricks_won, self.contracts,
                                                           strict=True)]
@@ -340,7 +344,8 @@ class NineFiveTwo(TrickGame):
         """
         state = object.__new__(cls)
         state.__dict__.update(world_base(obs))
-        state._rng = random.Random(rng.getrandbits(64))
+        # The generator for later hands is seeded from this only if one is dealt.
+        state._rng_seed = rng.getrandbits(64)
         seat: int = obs["seat"]
         dealer: int = obs["dealer"]
         state.dealer = dealer
@@ -447,7 +452,7 @@ def _deal_constrained(pool: Sequence[Card], room: Sequence[int],
     places = range(len(room))
     order = list(pool)
     for _ in range(attempts):
-        rng.shuffle(order)
+        shuffle(order, rng)
         order.sort(key=lambda c: len(allowed[c]))
         left = list(room)
         dealt: list[list[Card]] = [[] for _ in places]
