@@ -2,15 +2,18 @@
 
 Each function takes one dict and returns one dict.  The page sees a person's
 seat through :func:`view`, never the other hands; the record (which holds the
-deals) leaves the worker only through :func:`save`, for storage and download.
+deals) leaves the worker sealed through :func:`save` (for storage) and in clear
+only through :func:`export`, when the person asks to download it.
 Errors are raised as exceptions whose message a player can read; the worker
 turns them into ``{"error": ...}``.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import time
+import zlib
 from typing import Any
 
 from whist.games import GAME_NAMES, game_class
@@ -71,11 +74,13 @@ def start(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def resume(payload: dict[str, Any]) -> dict[str, Any]:
-    """Continue a saved game: ``{"record": {...} or "json text", "seats": optional}``."""
+    """Continue a saved game: ``{"sealed": text from save}`` or ``{"record": {...} or JSON text}``."""
     from engines.table import Table
 
     global _table
     record = payload.get("record")
+    if payload.get("sealed") is not None:
+        record = unseal(payload["sealed"])
     if isinstance(record, str):
         try:
             record = json.loads(record)
@@ -181,8 +186,42 @@ def undo(payload: dict[str, Any]) -> dict[str, Any]:
 
 
 def save(payload: dict[str, Any]) -> dict[str, Any]:
-    """The game record (with seats), for localStorage and download."""
+    """The game in progress, sealed for localStorage: the page keeps it but never reads it.
+
+    The record holds every deal, so handing it to the page in clear would show
+    the other hands to anyone who looks; the sealed text goes back to
+    :func:`resume` unopened.
+    """
+    table = _current()
+    return {"sealed": seal(table.record()), "over": table.state.over}
+
+
+def export(payload: dict[str, Any]) -> dict[str, Any]:
+    """The game record in clear (with seats), for the person's explicit download."""
     return {"record": _current().record()}
+
+
+SEAL_PREFIX = "whist-sealed-1:"
+
+
+def seal(record: dict[str, Any]) -> str:
+    """A record as opaque text (compressed, base64) for storage in the page."""
+    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return SEAL_PREFIX + base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+
+
+def unseal(text: str) -> dict[str, Any]:
+    """The record inside :func:`seal`'s text; OptionError if it is damaged."""
+    if not isinstance(text, str) or not text.startswith(SEAL_PREFIX):
+        raise OptionError("the saved game is not one this page wrote")
+    try:
+        record = json.loads(zlib.decompress(base64.b64decode(text[len(SEAL_PREFIX):],
+                                                             validate=True)))
+    except (ValueError, zlib.error) as error:
+        raise OptionError(f"the saved game is damaged ({error})") from None
+    if not isinstance(record, dict):
+        raise OptionError("the saved game is not a game record")
+    return record
 
 
 def check_record(payload: dict[str, Any]) -> dict[str, Any]:

@@ -327,8 +327,9 @@ async function begin(view) {
 async function persist() {
   if (!app.view) return;
   try {
-    const { record } = await call("save", {});
-    saves.saveGame({ record, speed: app.speed, saved: new Date().toISOString() });
+    // Sealed by Python: the page stores it without ever seeing the other hands.
+    const { sealed } = await call("save", {});
+    saves.saveGame({ sealed, speed: app.speed, saved: new Date().toISOString() });
   } catch (err) {
     console.warn("could not save:", err.message);
   }
@@ -1018,7 +1019,7 @@ function fileName() {
 async function onDownload() {
   if (!app.view) return;
   try {
-    const { record } = await call("save", {});
+    const { record } = await call("export", {});
     const blob = new Blob([JSON.stringify(record, null, 1)], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
@@ -1114,10 +1115,13 @@ async function startAgain() {
 async function resumeSaved() {
   const saved = saves.loadGame();
   if (!saved) return false;
-  const record = saved.value?.record;
+  const sealed = saved.value?.sealed;
+  const record = saved.value?.record; // saves from before sealing
   try {
-    if (!record || typeof record !== "object") throw new Error("it is not a game record");
-    const view = await call("resume", { record });
+    if (typeof sealed !== "string" && (!record || typeof record !== "object")) {
+      throw new Error("it is not a saved game");
+    }
+    const view = await call("resume", typeof sealed === "string" ? { sealed } : { record });
     app.speed = SPEEDS[saved.value.speed] ? saved.value.speed : app.settings.speed;
     await begin(view);
     return true;

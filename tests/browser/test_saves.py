@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from table_helpers import (
     download_record,
     hand,
@@ -18,6 +19,7 @@ from table_helpers import (
 )
 
 from whist.records import replay
+from whist.webapi import SEAL_PREFIX, unseal
 
 
 def _snapshot(page: Any) -> dict[str, Any]:
@@ -44,8 +46,11 @@ def test_reload_resumes_the_same_game(page: Any, request_log: Any, base_url: str
     before = _snapshot(page)
     assert before["levels"] == ["random"] * 4
     saved = json.loads(page.evaluate("localStorage.getItem('whist.game')"))
-    assert saved["record"]["game"] == "diminishing-whist"
-    assert saved["record"]["seats"] == ["human"] + ["random"] * 4
+    # The page stores the game sealed: no deal (so no other hand) is readable in it.
+    assert set(saved) == {"sealed", "speed", "saved"} and "♥" not in saved["sealed"]
+    inside = unseal(saved["sealed"])
+    assert inside["game"] == "diminishing-whist"
+    assert inside["seats"] == ["human"] + ["random"] * 4
 
     page.reload()
     page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
@@ -87,11 +92,14 @@ def test_corrupted_save_is_reported_and_set_aside(page: Any, request_log: Any,
     assert wait_idle(page) in ("human", "over")
 
 
+@pytest.mark.parametrize("bad", [
+    {"record": {"game": "diminishing-whist", "options": {"players": 4}, "deals": "nonsense",
+                "actions": ["Q♥"]}, "speed": "instant"},
+    {"sealed": SEAL_PREFIX + "bm90IHpsaWI=", "speed": "instant"},
+], ids=["not-a-game", "damaged-seal"])
 def test_save_that_is_json_but_not_a_game_is_reported(page: Any, request_log: Any,
-                                                      base_url: str) -> None:
+                                                      base_url: str, bad: dict[str, Any]) -> None:
     open_table(page, base_url)
-    bad = {"record": {"game": "diminishing-whist", "options": {"players": 4}, "deals": "nonsense",
-                      "actions": ["Q♥"]}, "speed": "instant"}
     page.evaluate("value => localStorage.setItem('whist.game', value)", json.dumps(bad))
     page.reload()
     page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)

@@ -1,0 +1,47 @@
+"""The browser's Python entry points, exercised in CPython."""
+
+import json
+
+import pytest
+
+from whist import webapi
+from whist.protocol import IllegalAction, OptionError
+
+
+def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_sealed_save(
+) -> None:
+    view = webapi.start({"game": "bidding-whist", "seats": ["human", "heuristic", "random",
+                                                            "heuristic"], "seed": 12})
+    assert view["human_to_move"] and view["seat"] == 0
+    hands = webapi._current().state.hands
+    # Initial bids such as "5♥" look like cards: leave the legal list out of the search.
+    shown = {k: v for k, v in view["observation"].items() if k != "legal"}
+    text = json.dumps(shown, ensure_ascii=False)
+    assert all(f'"{c}"' not in text for seat in (1, 2, 3) for c in map(str, hands[seat])
+               if c not in hands[0])
+    view = webapi.act({"action": "skip"})
+    assert view["played"] == {"seat": 0, "action": "skip"}
+    while view["computer_to_move"]:
+        view = webapi.step({})
+    sealed = webapi.save({})["sealed"]
+    assert sealed.startswith(webapi.SEAL_PREFIX) and "♥" not in sealed
+    before = webapi.view({})
+    webapi.start({"game": "diminishing-whist", "seed": 1})
+    assert webapi.resume({"sealed": sealed}) == before
+    assert webapi.export({})["record"]["seats"][1] == "heuristic"
+
+
+def test_errors_say_what_is_wrong() -> None:
+    webapi.start({"game": "diminishing-whist", "seed": 3})
+    with pytest.raises(IllegalAction, match="not a number of tricks"):
+        webapi.act({"action": "Q♥"})
+    with pytest.raises(OptionError, match="damaged"):
+        webapi.resume({"sealed": webapi.SEAL_PREFIX + "!!!"})
+    with pytest.raises(OptionError, match="not one this page wrote"):
+        webapi.resume({"sealed": "hello"})
+    with pytest.raises(OptionError, match="unknown game"):
+        webapi.start({"game": "snap"})
+    catalog = webapi.catalog({})
+    assert [g["name"] for g in catalog["games"]] == ["diminishing-whist", "black-queen",
+                                                      "nine-five-two", "bidding-whist",
+                                                      "classic-whist"]
