@@ -150,3 +150,29 @@ def test_bidding_controls_hint_undo_and_rules(page: Any, request_log: Any, base_
         wait_idle(page)
         assert decision(page) == "initial_bid"
         assert hand(page) == hand_before
+
+
+SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
+               "device_scale_factor": 2}
+
+
+@pytest.mark.browser_context_args(**SMALL_PHONE)
+@pytest.mark.parametrize("game, options", [
+    ("black-queen", {"players": 6, "hands": 1}),
+    ("nine-five-two", {"target": 3}),
+    ("bidding-whist", {}),
+    ("diminishing-whist", {"players": 5}),
+], ids=["black-queen-6", "nine-five-two", "bidding-whist", "diminishing-whist-5"])
+def test_the_table_fits_a_360px_phone(page: Any, request_log: Any, base_url: str,
+                                      artifacts_dir: Path, game: str,
+                                      options: dict[str, Any]) -> None:
+    open_table(page, base_url, "?seed=5")
+    setup_game(page, game, options)
+    assert wait_idle(page) == "human"
+    page.screenshot(path=str(artifacts_dir / f"phone-360-{game}.png"), full_page=True)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360, f"{game}: the page is {width} px wide on a 360 px screen"
+    # Every card of the person's hand is on screen horizontally.
+    boxes = page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect(); return [r.left, r.right]; })")
+    assert boxes and all(left >= 0 and right <= 360 for left, right in boxes), boxes
