@@ -8,11 +8,12 @@ Standard library only, idempotent, and quick when nothing changed:
 * copies PyScript's ``dist/`` (without ``*.map``) to ``static/vendor/pyscript/``;
 * copies the Pyodide runtime files to ``static/vendor/pyodide/``, except
   that ``python_stdlib.zip`` gets bytecode for the modules every start-up
-  imports (``scripts/precompile_stdlib.mjs``, run by Node with the pinned
-  Pyodide; about 2x faster Python start), or is copied as is if that fails;
+  imports (``scripts/precompile.mjs``, run by Node with the pinned Pyodide;
+  about 2x faster Python start), or is copied as is if that fails;
 * builds ``static/pkg/game.zip`` from the ``.py`` files of the ``whist/``
   and ``engines/`` packages in the checkout, so the browser runs exactly the
-  files the tests run.
+  files the tests run, plus their bytecode (checked against the sources) when
+  Node can compile it.
 
 Usage: ``python scripts/vendor_web.py [--root DIR] [--quiet]``.
 """
@@ -20,6 +21,8 @@ Usage: ``python scripts/vendor_web.py [--root DIR] [--quiet]``.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
 import io
 import json
 import os
@@ -38,7 +41,7 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-#: Replaced by a copy holding bytecode for the start-up modules (see precompile_stdlib).
+#: Replaced by a copy holding bytecode for the start-up modules (see precompile.mjs).
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_PACKAGES = ("whist", "engines")
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.
@@ -115,6 +118,23 @@ def vendor_runtime(root: Path, quiet: bool) -> None:
     _log(quiet, f"runtime vendored ({n} file(s) copied)")
 
 
+def run_precompile(root: Path, mode: str, src: Path, dst: Path, quiet: bool) -> str | None:
+    """Run ``scripts/precompile.mjs mode src dst`` under Node; None on success, else why not."""
+    node = shutil.which("node")
+    if node is None:
+        return "node not found"
+    tmp = dst.with_name(dst.name + ".tmp")
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run([node, str(root / "scripts" / "precompile.mjs"), mode, str(src), str(tmp)],
+                          cwd=root, capture_output=True, text=True, check=False)
+    if done.returncode != 0 or not tmp.is_file():
+        tmp.unlink(missing_ok=True)
+        return (done.stderr.strip().splitlines() or ["failed"])[-1]
+    tmp.replace(dst)
+    _log(quiet, done.stdout.strip())
+    return None
+
+
 def precompile_stdlib(root: Path, src: Path, dst: Path, quiet: bool) -> int:
     """Write ``dst``: ``src`` plus bytecode for the start-up modules; 1 if written.
 
@@ -126,21 +146,9 @@ def precompile_stdlib(root: Path, src: Path, dst: Path, quiet: bool) -> int:
         dt = dst.stat()
         if int(dt.st_mtime) == int(st.st_mtime) and dt.st_size != st.st_size:
             return 0
-    node = shutil.which("node")
-    script = root / "scripts" / "precompile_stdlib.mjs"
-    tmp = dst.with_suffix(".zip.tmp")
-    dst.parent.mkdir(parents=True, exist_ok=True)
-    done = None
-    if node is not None:
-        done = subprocess.run([node, str(script), str(src), str(tmp)], cwd=root,
-                              capture_output=True, text=True, check=False)
-    if done is not None and done.returncode == 0 and tmp.is_file():
-        tmp.replace(dst)
-        _log(quiet, done.stdout.strip())
-    else:
-        tmp.unlink(missing_ok=True)
-        reason = "node not found" if done is None else (done.stderr.strip().splitlines() or ["failed"])[-1]
-        print(f"vendor_web: stdlib not precompiled ({reason}); Python will start slower", file=sys.stderr)
+    failure = run_precompile(root, "stdlib", src, dst, quiet)
+    if failure is not None:
+        print(f"vendor_web: stdlib not precompiled ({failure}); Python will start slower", file=sys.stderr)
         shutil.copy2(src, dst)
         return 1
     os.utime(dst, (st.st_atime, st.st_mtime))
@@ -167,17 +175,36 @@ def build_game_zip(root: Path) -> bytes:
 
 
 def write_game_zip(root: Path, quiet: bool) -> None:
-    """Write static/pkg/game.zip only when its content changed."""
+    """Write static/pkg/game.zip (with bytecode, see precompile.mjs) when the sources changed.
+
+    The zip comment holds the SHA-256 of the source-only zip, which tells
+    whether the written zip is current without running Node again.
+    """
     data = build_game_zip(root)
+    digest = hashlib.sha256(data).hexdigest().encode()
     out = root / "static" / "pkg" / "game.zip"
-    if out.is_file() and out.read_bytes() == data:
-        _log(quiet, "game.zip up to date")
-        return
+    if out.is_file():
+        with contextlib.suppress(zipfile.BadZipFile), zipfile.ZipFile(out) as current:
+            if current.comment == digest:
+                _log(quiet, "game.zip up to date")
+                return
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".zip.tmp")
-    tmp.write_bytes(data)
-    tmp.replace(out)
-    _log(quiet, f"game.zip written ({len(data)} bytes)")
+    src = out.with_name("game.src.zip.tmp")
+    with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(src, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info.filename))
+        zout.comment = digest
+    failure = run_precompile(root, "game", src, out, quiet)
+    if failure is None:
+        src.unlink()
+    else:
+        # Source only, and no digest: the next run tries to precompile again.
+        _log(quiet, f"game.zip without bytecode ({failure})")
+        tmp = out.with_suffix(".zip.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(out)
+        src.unlink()
+    _log(quiet, f"game.zip written ({out.stat().st_size} bytes)")
 
 
 def main(argv: list[str] | None = None) -> int:
