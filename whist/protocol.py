@@ -164,6 +164,8 @@ class GameState(ABC):
     stop_after_hand: bool = False
     #: Seed of the generator of later deals while ``_rng`` is None (see :meth:`_chance_rng`).
     _rng_seed: int = 0
+    #: Or the state of that generator (a copy's), which takes precedence over the seed.
+    _rng_state: tuple[Any, ...] | None = None
     totals: list[int]
     hand_scores: list[list[int]]
 
@@ -283,17 +285,21 @@ class GameState(ABC):
         return bool(self._snapshots)
 
     def copy(self) -> GameState:
-        """An independent copy (log and chance included, undo history not)."""
+        """An independent copy (log and chance included, undo history not).
+
+        The log's deals (and other chance outcomes) are shared with the copy: nothing
+        ever changes them in place.  The copy's generator is only the state of this
+        one's, made into a generator if the copy deals again.
+        """
         other = object.__new__(type(self))
         other.__dict__.update({k: _clone(v) for k, v in self.__dict__.items()
                                if k not in _UNCLONED})
-        other.hands_log = _clone(self.hands_log)
-        other._deal_queue = _clone(self._deal_queue)
+        other.hands_log = [{**hand, "actions": hand["actions"][:]} for hand in self.hands_log]
+        other._deal_queue = [dict(chance) for chance in self._deal_queue]
         other._snapshots = []
         other._rng = None
         if self._rng is not None:
-            other._rng = random.Random(0)
-            other._rng.setstate(self._rng.getstate())
+            other._rng_state = self._rng.getstate()
         return other
 
     def reseed(self, seed: int) -> None:
@@ -302,17 +308,24 @@ class GameState(ABC):
             self._rng = random.Random(seed)
         else:
             self._rng.seed(seed)
+        self._rng_state = None
 
     def _chance_rng(self) -> random.Random:
         """The generator the next deal is drawn from.
 
-        A sampled world may leave ``_rng`` None and a seed in ``_rng_seed`` instead:
-        seeding a generator costs a search several microseconds per world, and most
-        worlds never deal again.
+        A sampled world may leave ``_rng`` None and a seed in ``_rng_seed`` instead,
+        and a copy the state of the original's generator in ``_rng_state``: making a
+        generator costs a search several microseconds per world, and most worlds never
+        deal again.
         """
         rng = self._rng
         if rng is None:
-            rng = self._rng = random.Random(self._rng_seed)
+            if self._rng_state is None:
+                rng = random.Random(self._rng_seed)
+            else:
+                rng = random.Random(0)
+                rng.setstate(self._rng_state)
+            self._rng = rng
         return rng
 
     def begin_hand(self) -> None:
