@@ -12,7 +12,9 @@
 // `Service-Worker-Allowed: /` for this file and the page registers it with
 // scope "./". Bump VENDOR_VERSION whenever package.json pins change.
 
-const VENDOR_VERSION = "pyscript-0.7.31+pyodide-314.0.2";
+// The "+stdlib-pyc1" suffix: the vendored standard library now carries bytecode
+// (scripts/vendor_web.py); bump it when what the set-up builds changes.
+const VENDOR_VERSION = "pyscript-0.7.31+pyodide-314.0.2+stdlib-pyc1";
 const VENDOR_CACHE = `whist-vendor-${VENDOR_VERSION}`;
 const APP_CACHE = "whist-app-v1";
 const KEEP = new Set([VENDOR_CACHE, APP_CACHE]);
