@@ -36,7 +36,6 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Sequence
-from itertools import combinations
 from typing import Any, ClassVar
 
 from engines.base import Engine
@@ -52,8 +51,9 @@ from whist.actions import (
     PassCards,
     Play,
 )
-from whist.cards import CARDS, RANK_OF, SUIT_OF, Suit
+from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
 from whist.games import game_class
+from whist.games.black_queen import UP_PLAYS
 from whist.protocol import GameState, Observation, _clone
 
 #: Weight of the other seats' mean score delta subtracted from the seat's own.
@@ -273,7 +273,6 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
 
 def fast_plays(state: Any, seat: int) -> list[Any]:
     """Black Queen's legal plays without removing repeats (two decks): rollouts don't mind."""
-    from whist.games.black_queen import UP_PLAYS
     hand = state.hands[seat]
     row = state.up[seat]
     if state.trick:
@@ -593,13 +592,4 @@ def _pack_of(obs: Observation) -> list[int]:
 
 
 def _card_index(text: str) -> int:
-    from whist.cards import Card
     return int(Card.parse(text))
-
-
-def give_candidates(hand: Sequence[int], count: int, trump: int | None,
-                    limit: int) -> list[tuple[int, ...]]:
-    """The ``limit`` best sets of ``count`` cards to give away, by keep value (cheap)."""
-    ranked = sorted(combinations(sorted(hand), count),
-                    key=lambda cs: (sum(card_keep_value(c, trump) for c in cs), cs))
-    return ranked[:limit]
