@@ -31,9 +31,9 @@ DOC = ROOT / "docs" / "strength.md"
 ROWS: list[tuple[str, str, int, int, int]] = [
     ("diminishing-whist", "expectation", 4, 200, 100),
     ("diminishing-whist", "gaussian", 4, 20, 100),
-    ("black-queen", "strength2", 4, 200, 30),
-    ("black-queen", "strength1", 4, 10, 30),
-    ("black-queen", "strength0", 4, 10, 30),
+    ("black-queen", "strength2", 4, 200, 150),
+    ("black-queen", "strength1", 4, 20, 150),
+    ("black-queen", "strength0", 4, 20, 150),
     ("nine-five-two", "rules", 3, 200, 40),
     ("nine-five-two", "random", 3, 20, 40),
     ("bidding-whist", "heuristic", 4, 200, 50),

@@ -39,6 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from engines.base import Engine
+from engines.black_queen import Strength2
 from whist.actions import (
     PLAYS,
     SKIP,
@@ -75,7 +76,9 @@ HORIZON: dict[str, int] = {"black-queen": 8}
 #: Card play keeps the rollout policy's own choice unless a candidate beats it by this
 #: many standard errors (paired over worlds): the search only overrides the heuristic
 #: where it sees a real difference (Black Queen's 12-point queens make rollouts noisy).
-PRIOR_MARGIN: dict[str, float] = {"black-queen": 1.0}
+PRIOR_MARGIN: dict[str, float] = {"black-queen": 2.0}
+#: The engine whose choice is the search's prior, per game (default: the rollout policy).
+PRIOR_ENGINES: dict[str, type[Engine]] = {"black-queen": Strength2}
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
 EPSILON = 0.05
 
@@ -139,9 +142,7 @@ class StrongEngine(Engine):
             world = cls.sample_world(obs, rng)  # type: ignore[attr-defined]
             stop_at_hand_end(world)
             if margin and worlds == 0 and isinstance(candidates[0], Play):
-                want = WANTS.get(world.name, _want_always)(world, seat)
-                penalty = PENALTY if world.name == "black-queen" else NO_PENALTY
-                default = candidates.index(card_policy(world, candidates, want, penalty))
+                default = self._prior(obs, legal, candidates, world, seat)
             last = len(alive) - 1
             for position, index in enumerate(alive):
                 state = world if position == last else fork(world)
@@ -167,6 +168,24 @@ class StrongEngine(Engine):
                            "candidates": len(candidates), "legal": len(legal),
                            "seconds": time.perf_counter() - start}
         return [(candidates[i], means[i]) for i in order if values[i]]
+
+
+    def _prior(self, obs: Observation, legal: Sequence[Action], candidates: list[Action],
+               world: GameState, seat: int) -> int:
+        """The candidate the search keeps unless another is clearly better.
+
+        Black Queen: the best original player's own choice (``strength2``), so
+        the search can only overrule it where its rollouts see a real
+        difference; elsewhere the rollout policy's card.
+        """
+        if obs["game"] == "black-queen":
+            choice = PRIOR_ENGINES["black-queen"](seed=self.seed).choose(obs, legal)
+            representative = play_groups(obs, list(legal)).get(choice)
+            if representative in candidates:
+                return candidates.index(representative)
+        want = WANTS.get(world.name, _want_always)(world, seat)
+        penalty = PENALTY if world.name == "black-queen" else NO_PENALTY
+        return candidates.index(card_policy(world, candidates, want, penalty))
 
 
 def _clearly_better(best: list[float], other: list[float], margin: float) -> bool:
@@ -551,6 +570,11 @@ def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
     """
     if len(legal) <= 2:
         return legal
+    return list(dict.fromkeys(play_groups(obs, legal).values()))
+
+
+def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
+    """Each legal play mapped to its group's representative (see :func:`distinct_plays`)."""
     copies = [0] * 52
     for c in _pack_of(obs):
         copies[c] += 1
@@ -568,7 +592,7 @@ def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
         gone[_card_index(text)] += 1
     given: list[Any] = list(legal)
     plays = sorted(given, key=lambda a: (a.up is not None, a.card))
-    out: list[Action] = []
+    groups: dict[Action, Action] = {}
     previous: Any = None
     for a in plays:
         card: int = a.card
@@ -576,10 +600,11 @@ def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
                 and (previous.up is None) == (a.up is None) \
                 and PENALTY_GROUP[previous.card] == PENALTY_GROUP[card] \
                 and all(gone[b] >= copies[b] for b in range(previous.card + 1, card)):
-            continue  # same as the representative kept (the lowest of the run)
-        out.append(a)
+            groups[a] = groups[previous]  # same as the representative kept (the lowest)
+        else:
+            groups[a] = a
         previous = a
-    return out
+    return groups
 
 
 #: Cards in different groups never count as equivalent plays (Q♠ scores apart).
