@@ -993,6 +993,9 @@ async function onUndo() {
   if (!app.view?.can_undo) return;
   app.gen += 1; // stop any computer turn in flight
   const gen = app.gen;
+  // Busy until the worker answers: the table on screen is about to be replaced.
+  app.busy = true;
+  setTurn("busy");
   try {
     const view = await call("undo", {});
     if (gen !== app.gen) return;
@@ -1006,7 +1009,10 @@ async function onUndo() {
     await persist();
     runComputers();
   } catch (err) {
+    if (gen !== app.gen) return;
+    app.busy = false;
     showMessage(err.message);
+    settle();
   }
 }
 
