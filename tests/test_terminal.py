@@ -85,3 +85,39 @@ def test_wrong_options_and_levels_are_reported() -> None:
     out = io.StringIO()
     assert main(["dw", "--seats", "human,random"], stdin=io.StringIO(""), stdout=out) == 2
     assert "needs 4 seats, not 2" in out.getvalue()
+
+
+def test_the_table_is_drawn_in_words_for_every_game(tmp_path: Path) -> None:
+    """Each game's own facts are on the table (bids, contracts, face-up rows, the hook rule)."""
+    expected = {
+        "diminishing-whist": ["round 1 of 10: 10 cards each, trump ♥", "bid -"],
+        "black-queen": ["penalty points in play", "face-up: ", "face-down)", "points 0"],
+        "nine-five-two": ["seat 0 deals", "goes for 9", "goes for 5", "goes for 2"],
+        "bidding-whist": ["hand 1: bidding, opened by seat 0"],
+        "classic-whist": ["first to 24 points wins"],
+    }
+    for game, phrases in expected.items():
+        text = play([game, "--seed", "3", "--record", str(tmp_path / f"{game}.json")], "q\n")
+        for phrase in phrases:
+            assert phrase in text, (game, phrase, text)
+        assert "null" not in text and "[" not in text.split("choices:")[0].split("==")[-1], text
+
+
+def test_the_last_bidder_is_told_which_bid_the_hook_rule_forbids(tmp_path: Path) -> None:
+    # Seat 3 is the person and bids last in round 1; the three computer bids come first.
+    told = 0
+    for seed in range(1, 9):
+        text = play(["dw", "--seed", str(seed), "--record", str(tmp_path / "g.json"),
+                     "--seats", "random,random,random,human"], "q\n")
+        bids = [int(ln.split("→ ")[1]) for ln in text.splitlines()
+                if ln.startswith("   seat ") and " → " in ln]
+        assert len(bids) == 3
+        forbidden = 10 - sum(bids)
+        lines = [ln for ln in text.splitlines() if "you bid last:" in ln]
+        if 0 <= forbidden <= 10:
+            assert lines == [f"   you bid last: {forbidden} is not allowed "
+                             "(the bids would add up to 10)"]
+            told += 1
+        else:
+            assert lines == []
+    assert told >= 2

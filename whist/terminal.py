@@ -17,11 +17,6 @@ from whist.cards import Card, sort_hand
 from whist.games import game_class
 from whist.protocol import IllegalAction, Observation, OptionError
 
-#: Observation keys drawn by the generic part of the table (the rest are shown as "key: value").
-_DRAWN = {"game", "title", "options", "players", "seat", "hand_number", "to_move", "decision",
-          "legal", "hand", "hand_sizes", "trump", "trump_name", "leader", "trick", "tricks",
-          "last_trick", "tricks_won", "totals", "hand_scores", "over", "winners", "schedule"}
-
 
 def parse_option(text: str) -> tuple[str, Any]:
     """Read ``name=value`` (value as JSON when it parses, else as text)."""
@@ -36,22 +31,21 @@ def parse_option(text: str) -> tuple[str, Any]:
 
 
 def render(obs: Observation, seat_names: Sequence[str]) -> str:
-    """The table as the person at ``obs["seat"]`` sees it."""
-    lines = [f"== {obs['title']} — hand {obs['hand_number'] + 1} — trump {obs['trump_name']} =="]
-    for key, value in obs.items():
-        if key in _DRAWN or value is None or value == [] or value == {}:
-            continue
-        lines.append(f"   {key.replace('_', ' ')}: {_short(value)}")
+    """The table as the person at ``obs["seat"]`` sees it, in words rather than raw data."""
+    lines = [f"== {obs['title']} — {_heading(obs)} =="]
+    lines += [f"   {line}" for line in _context(obs, seat_names)]
     for seat in range(obs["players"]):
         marker = "→" if obs["to_move"] == seat else " "
-        lines.append(f" {marker} seat {seat} {seat_names[seat]}: {obs['hand_sizes'][seat]} "
-                     f"cards, {obs['tricks_won'][seat]} tricks, total {obs['totals'][seat]}")
+        lines.append(f" {marker} {_seat_line(obs, seat, seat_names)}")
+        if obs["game"] == "black-queen":
+            lines.append(f"     face-up: {_face_up_row(obs, seat)}")
     if obs.get("last_trick") and not obs["trick"]:
         last = obs["last_trick"]
-        plays = "  ".join(f"{s}:{c}" for s, c in last["plays"])
-        lines.append(f"   last trick: {plays}  → seat {last['winner']}")
+        plays = "  ".join(f"{_who(s, obs, seat_names)} {c}" for s, c in last["plays"])
+        lines.append(f"   last trick: {plays}  → taken by {_who(last['winner'], obs, seat_names)}")
     if obs["trick"]:
-        lines.append("   trick: " + "  ".join(f"seat {s} {c}" for s, c in obs["trick"]))
+        plays = "  ".join(f"{_who(s, obs, seat_names)} {c}" for s, c in obs["trick"])
+        lines.append(f"   trick so far: {plays}")
     hand = sort_hand([Card.parse(c) for c in obs["hand"]])
     by_suit: dict[int, list[str]] = {}
     for card in hand:
@@ -60,9 +54,108 @@ def render(obs: Observation, seat_names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) < 160 else text[:157] + "..."
+def _who(seat: int, obs: Observation, seat_names: Sequence[str]) -> str:
+    return "you" if seat == obs["seat"] else f"seat {seat}"
+
+
+def _trump_words(obs: Observation) -> str:
+    trump = obs.get("trump_name")
+    if trump is None:
+        return "trump not named yet"
+    return "no trump" if trump == "NT" else f"trump {trump}"
+
+
+def _heading(obs: Observation) -> str:
+    """Which hand of the game this is and what it is played for."""
+    game, number = obs["game"], obs["hand_number"] + 1
+    if game == "diminishing-whist":
+        return f"round {number} of 10: {obs['cards']} cards each, {_trump_words(obs)}"
+    if game == "black-queen":
+        hands = obs["options"].get("hands") or obs["players"]
+        return (f"hand {number} of {hands}, seat {obs['dealer']} deals: no trump, "
+                f"{obs['total_points']} penalty points in play")
+    if game == "nine-five-two":
+        return (f"hand {number}, seat {obs['dealer']} deals: {_trump_words(obs)}, "
+                f"game ends at ±{obs['target']}")
+    if game == "bidding-whist":
+        if obs["contract"] is not None:
+            return f"hand {number}: seat {obs['ruler']} rules with {obs['contract']}, {_trump_words(obs)}"
+        return f"hand {number}: bidding, opened by seat {obs['opener']}"
+    return f"deal {number}: {_trump_words(obs)}, first to {obs['winning_score']} points wins"
+
+
+def _context(obs: Observation, seat_names: Sequence[str]) -> list[str]:
+    """Lines about the decision in hand: the bidding so far, passing, the kitty, the hook rule."""
+    game = obs["game"]
+    lines: list[str] = []
+    if game == "diminishing-whist" and obs["forbidden_bid"] is not None and obs["seat"] == obs["to_move"]:
+        lines.append(f"you bid last: {obs['forbidden_bid']} is not allowed "
+                     f"(the bids would add up to {obs['cards']})")
+    elif game == "bidding-whist":
+        if obs["bidding"]:
+            lines.append("bidding: " + ", ".join(f"{_who(s, obs, seat_names)} {b}"
+                                                 for s, b in obs["bidding"]))
+        if obs["all_skipped"]:
+            lines.append("everyone skipped: no trump, and everyone bets")
+        if obs["forbidden_bet"] is not None and obs["seat"] == obs["to_move"]:
+            lines.append(f"you bet last: {obs['forbidden_bet']} is not allowed "
+                         "(the bets would add up to 13)")
+    elif game == "nine-five-two":
+        if obs["previous_results"] is not None and not obs["trump_named"]:
+            results = ", ".join(f"{_who(s, obs, seat_names)} {r:+d}"
+                                for s, r in enumerate(obs["previous_results"]))
+            lines.append(f"last hand: {results}")
+        for exchange in obs["passing"]:
+            giver = _who(exchange["passer"], obs, seat_names)
+            taker = _who(exchange["receiver"], obs, seat_names)
+            if not exchange["done"]:
+                lines.append(f"{giver} owes {taker} {exchange['count']} card(s)")
+            elif exchange["cards"]:
+                lines.append(f"{giver} gave {taker} {' '.join(exchange['cards'])}; "
+                             f"returned {' '.join(exchange['returned'])}")
+            else:
+                lines.append(f"{giver} gave {taker} {exchange['count']} card(s)")
+        if obs["kitty"]:
+            lines.append("the kitty you took: " + " ".join(obs["kitty"]))
+        if obs["discard"]:
+            lines.append("your discard: " + " ".join(obs["discard"]))
+    elif game == "classic-whist" and not obs["enforce_rules"]:
+        lines.append("follow-suit is not enforced in this game")
+    return lines
+
+
+def _seat_line(obs: Observation, seat: int, seat_names: Sequence[str]) -> str:
+    """One seat: name, what it bid or must make, tricks, cards left and score."""
+    game = obs["game"]
+    name = "you" if seat == obs["seat"] else f"seat {seat} {seat_names[seat]}"
+    parts = [f"{name:<22}"]
+    if game == "diminishing-whist":
+        bid = obs["bids"][seat]
+        parts.append(f"bid {'-' if bid is None else bid}")
+    elif game == "nine-five-two":
+        parts.append(f"goes for {obs['contracts'][seat]}")
+    elif game == "bidding-whist":
+        bet = obs["bets"][seat]
+        if seat == obs["ruler"]:
+            parts.append(f"ruler, bet {bet}")
+        elif obs["contract"] is not None:
+            parts.append(f"bet {'-' if bet is None else bet}")
+        elif obs["skipped"][seat]:
+            parts.append("skipped")
+    elif game == "black-queen":
+        parts.append(f"points {obs['points'][seat]}")
+    parts.append(f"tricks {obs['tricks_won'][seat]}")
+    parts.append(f"cards {obs['hand_sizes'][seat]}")
+    parts.append(f"total {obs['totals'][seat]}")
+    return "   ".join(parts)
+
+
+def _face_up_row(obs: Observation, seat: int) -> str:
+    """A Black Queen face-up row with each card's position (what ``Q♥@3`` names)."""
+    row = obs["up"][seat]
+    cards = [f"{card}@{i}" for i, card in enumerate(row) if card is not None]
+    hidden = sum(obs["down"][seat])
+    return (" ".join(cards) or "none") + f"   ({hidden} face-down)"
 
 
 def score_sheet(obs: Observation, seat_names: Sequence[str]) -> str:
