@@ -308,6 +308,8 @@ async function startGame() {
 /** Show a freshly started, resumed or opened game and let the computers move. */
 async function begin(view) {
   app.gen += 1;
+  // Not idle until the computers have moved: the turn shown may still be the old game's.
+  setTurn("busy");
   app.view = view;
   app.shownTrick = null;
   app.selected.clear();
