@@ -146,3 +146,18 @@ def test_replay_rejects_invalid_json_and_wrong_shapes(tmp_path: Path) -> None:
         replay(tmp_path / "missing.json")
     with pytest.raises(RecordError, match="top level must be a JSON object"):
         replay("[1, 2]")
+
+
+@pytest.mark.parametrize("game, message", [
+    ("bidding-whist", r"deal 1 deals 13 cards each, but seat 1 has 12"),
+    ("nine-five-two", r"hand 1 deals 16 cards each, but seat 1 has 15"),
+    ("classic-whist", r"deal 1 deals 13 cards each, but seat 1 has 12"),
+])
+def test_a_deal_with_a_card_missing_is_rejected_in_every_game(game: str, message: str) -> None:
+    record = play_randomly(game, seed=3, stop_after=5).record()
+    record["hands"][0]["deal"][1].pop()
+    with pytest.raises(RecordError, match=message):
+        replay(record)
+    record["hands"][0]["deal"].pop()
+    with pytest.raises(RecordError, match="must deal"):
+        replay(record)

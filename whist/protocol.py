@@ -438,6 +438,21 @@ def read_cards(values: JSON, what: str) -> list[Card]:
         raise DealError(f"{what}: {error}") from None
 
 
+def read_hands(deal: JSON, players: int, cards: int, where: str) -> list[list[Card]]:
+    """A record's plain deal: one list of ``cards`` cards per seat; DealError naming ``where``.
+
+    Whether the cards fit the game's pack is the caller's check (:func:`check_pack`),
+    since some deals have more to them (a kitty, a trump).
+    """
+    if not isinstance(deal, list) or len(deal) != players:
+        raise DealError(f"{where} must deal {players} hands")
+    hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
+    for i, hand in enumerate(hands):
+        if len(hand) != cards:
+            raise DealError(f"{where} deals {cards} cards each, but seat {i} has {len(hand)}")
+    return hands
+
+
 def _bad_card(value: Any) -> Card:
     raise CardError(f"{value!r} is not a card")
 

@@ -32,11 +32,10 @@ from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Ski
 from whist.cards import CARDS, Card, Suit, pack
 from whist.protocol import (
     JSON,
-    DealError,
     Observation,
     OptionSpec,
     check_pack,
-    read_cards,
+    read_hands,
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
@@ -111,13 +110,7 @@ class BiddingWhist(TrickGame):
                          for i in range(PLAYERS)]}
 
     def _start_hand(self, chance: Mapping[str, JSON]) -> None:
-        deal = chance.get("deal")
-        if not isinstance(deal, list) or len(deal) != PLAYERS:
-            raise DealError(f"a Bidding Whist deal must give {PLAYERS} hands")
-        hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
-        for i, hand in enumerate(hands):
-            if len(hand) != TRICKS:
-                raise DealError(f"each seat gets {TRICKS} cards, but seat {i} has {len(hand)}")
+        hands = read_hands(chance.get("deal"), PLAYERS, TRICKS, f"deal {len(self.hands_log) + 1}")
         check_pack([c for h in hands for c in h], pack(), exact=True)
         self.opener = len(self.hand_scores) % PLAYERS
         self.auction = []

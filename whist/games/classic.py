@@ -28,7 +28,7 @@ from whist.protocol import (
     Observation,
     OptionSpec,
     check_pack,
-    read_cards,
+    read_hands,
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
@@ -143,14 +143,7 @@ class ClassicWhist(TrickGame):
 
     def _start_hand(self, chance: Mapping[str, JSON]) -> None:
         number = len(self.hands_log) + 1
-        deal = chance.get("deal")
-        if not isinstance(deal, list) or len(deal) != self.players:
-            raise DealError(f"deal {number} must deal {self.players} hands")
-        hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
-        for i, hand in enumerate(hands):
-            if len(hand) != self.cards:
-                raise DealError(f"each player gets {self.cards} cards, "
-                                f"but seat {i} has {len(hand)}")
+        hands = read_hands(chance.get("deal"), self.players, self.cards, f"deal {number}")
         check_pack([c for h in hands for c in h], CARDS)
         trump_text = chance.get("trump")
         if not isinstance(trump_text, str):

@@ -30,6 +30,7 @@ from whist.protocol import (
     card_strings,
     check_pack,
     read_cards,
+    read_hands,
     shuffle,
 )
 from whist.tricks import TrickGame, read_public_tricks, world_base
@@ -128,13 +129,7 @@ class NineFiveTwo(TrickGame):
 
     def _start_hand(self, chance: Mapping[str, JSON]) -> None:
         number = len(self.hands_log)
-        deal = chance.get("deal")
-        if not isinstance(deal, list) or len(deal) != PLAYERS:
-            raise DealError(f"hand {number + 1} must deal {PLAYERS} hands")
-        hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
-        for i, hand in enumerate(hands):
-            if len(hand) != HAND_SIZE:
-                raise DealError(f"9-5-2 deals {HAND_SIZE} cards each, but seat {i} has {len(hand)}")
+        hands = read_hands(chance.get("deal"), PLAYERS, HAND_SIZE, f"hand {number + 1}")
         if "kitty" not in chance:
             raise DealError(f"hand {number + 1} has no kitty (\"kitty\": four cards)")
         kitty = read_cards(chance["kitty"], "the kitty")
