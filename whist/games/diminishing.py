@@ -242,7 +242,13 @@ class DiminishingWhist(TrickGame):
 
     @classmethod
     def sample_world(cls, obs: Observation, rng: random.Random) -> DiminishingWhist:
-        """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
+        """A full state consistent with ``obs``: hidden hands dealt at random, voids respected.
+
+        The trump is the one ``obs`` shows (our own rounds always show the
+        schedule's).  An optional ``"seen"`` key lists cards the seat has seen
+        that are out of play (an adapter for another game's rules, such as a
+        turned-up trump card): no hidden hand is dealt them.
+        """
         state = object.__new__(cls)
         state.__dict__.update(world_base(obs))
         # Later rounds are dealt from the caller's generator, so worlds differ there too
@@ -254,11 +260,15 @@ class DiminishingWhist(TrickGame):
         state.cards = obs["cards"]
         state.opener = obs["opener"]
         state.bids = list(obs["bids"])
-        state.trump = SCHEDULE[state.round][1]
+        trump = obs["trump"]
+        state.trump = None if trump is None else int(Suit.parse(trump))
         plays, voids = read_public_tricks(obs, state)
         pool = list(CARDS)
         remove_cards(pool, own)
         remove_cards(pool, plays)
+        seen = obs.get("seen")
+        if seen:
+            remove_cards(pool, [Card.parse(c) for c in seen])
         sizes = [0 if s == seat else n for s, n in enumerate(obs["hand_sizes"])]
         dealt = deal_hidden(pool, sizes, voids, rng)
         dealt[seat] = own
