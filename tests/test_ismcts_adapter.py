@@ -1,0 +1,113 @@
+"""The adapter between OpenSpiel's ``oh_hell`` and our engines (bench/ismcts_match.py).
+
+- ``DiminishingWhist.sample_world`` honours the observation's trump and its
+  optional ``"seen"`` cards (no pyspiel needed).
+- The adapter's observation of a mid-hand ``oh_hell`` state equals what our own
+  Diminishing Whist shows for the same deal and moves (♥ turned up, so both
+  games have the same trump; seats renumbered from the first bidder).
+- Actions map to OpenSpiel's ids and back, and a short duplicate deal with tiny
+  budgets completes with legal moves only.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from whist.actions import BIDS, PLAYS
+from whist.cards import CARDS, SUIT_OF, Card, Suit
+from whist.games.diminishing import DiminishingWhist
+
+
+def test_sample_world_reads_trump_and_seen_cards() -> None:
+    state = DiminishingWhist({"players": 4}, seed=3)
+    obs = state.observe(0)
+    hidden = [c for seat in (1, 2, 3) for c in state.hands[seat]]
+    spare = [c for c in CARDS if c not in hidden and c not in state.hands[0]]
+    up = spare[0]
+    obs["trump"] = Suit(SUIT_OF[up]).symbol
+    obs["seen"] = [str(up)]
+    for k in range(40):
+        world = DiminishingWhist.sample_world(obs, random.Random(k))
+        assert world.trump == SUIT_OF[up]
+        assert all(up not in hand for hand in world.hands)
+        assert world.hands[0] == state.hands[0]
+        assert world.observe(0)["trump"] == obs["trump"]
+    # Without "seen" the spare card is dealt now and then (what the key prevents).
+    del obs["seen"]
+    assert any(up in h for k in range(40)
+               for h in DiminishingWhist.sample_world(obs, random.Random(k)).hands)
+
+
+@pytest.fixture(scope="module")
+def match() -> Any:
+    """The bench module (it needs pyspiel)."""
+    pytest.importorskip("pyspiel")
+    from bench import ismcts_match
+    return ismcts_match
+
+
+def mirrored(match: Any, dealer: int, rng: random.Random) -> tuple[Any, DiminishingWhist, Card]:
+    """An ``oh_hell`` hand and our round 1 on the same cards, ♥ turned up, nobody moved yet."""
+    game = match.load_game()
+    card_of = match.card_of_action(game)
+    action_of = {c: a for a, c in card_of.items()}
+    up = rng.choice([c for c in CARDS if SUIT_OF[c] == Suit.HEARTS])
+    deck = [c for c in CARDS if c != up]
+    rng.shuffle(deck)
+    first = (dealer + 1) % 4
+    # OpenSpiel player p is our seat (p - first) mod 4.
+    hands = {p: deck[10 * ((p - first) % 4):10 * ((p - first) % 4 + 1)] for p in range(4)}
+    theirs = game.new_initial_state()
+    theirs.apply_action(10)
+    theirs.apply_action(dealer)
+    for k in range(10):
+        for p in range(4):
+            theirs.apply_action(action_of[hands[p][k]])
+    theirs.apply_action(action_of[up])
+    deal = [[str(c) for c in hands[(s + first) % 4]] for s in range(4)]
+    ours = DiminishingWhist({"players": 4}, chance=[{"deal": deal}])
+    return theirs, ours, up
+
+
+@pytest.mark.parametrize("dealer", [3, 1])
+def test_observation_matches_our_game(match: Any, dealer: int) -> None:
+    rng = random.Random(dealer)
+    theirs, ours, up = mirrored(match, dealer, rng)
+    card_of = match.card_of_action(match.load_game())
+    first = (dealer + 1) % 4
+    for move in range(4 + 23):  # the bids, five tricks and three cards of the sixth
+        for player in range(4):
+            obs = match.observation(theirs, player, card_of)
+            assert obs.pop("seen") == [str(up)]
+            assert obs == ours.observe((player - first) % 4), (move, player)
+        legal = ours.legal_actions()
+        assert sorted(match.to_openspiel(a, card_of) for a in legal) == \
+            sorted(theirs.legal_actions())
+        action = rng.choice(legal)
+        theirs.apply_action(match.to_openspiel(action, card_of))
+        ours.apply(action)
+    assert ours.trick and ours.tricks
+
+
+def test_actions_round_trip(match: Any) -> None:
+    card_of = match.card_of_action(match.load_game())
+    for action in [BIDS[b] for b in range(11)] + [PLAYS[c] for c in CARDS]:
+        assert match.from_openspiel(match.to_openspiel(action, card_of), card_of) == action
+    assert match.to_openspiel(BIDS[3], card_of) == 55
+    assert card_of[match.to_openspiel(PLAYS[Card.parse("Q♥")], card_of)] == Card.parse("Q♥")
+
+
+def test_short_duplicate_deal(match: Any) -> None:
+    game = match.load_game()
+    result = match.play_deal(game, deal=0, seed=5, seconds=0.002, uct_c=10.0, iterations=8)
+    assert len(result["hands"]) == 2
+    for hand in result["hands"]:
+        assert sorted(hand["kinds"]) == ["ismcts", "ismcts", "strong", "strong"]
+        assert sum(hand["tricks"]) == 10
+        # The last bidder may not make the bids total the tricks (both games' rule).
+        assert sum(hand["bids"]) != 10
+    assert result["hands"][0]["kinds"] != result["hands"][1]["kinds"]
+    assert result["times"]["strong"] and result["times"]["ismcts"]
