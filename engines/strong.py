@@ -90,7 +90,8 @@ class StrongEngine(Engine):
     description: ClassVar[str] = ("Searches sampled deals consistent with what it has seen "
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
-    setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep")
+    setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
+                                                "world_class", "others_weight")
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -100,6 +101,11 @@ class StrongEngine(Engine):
             self.budget = 1.0
         self.max_candidates: int = int(settings.get("max_candidates", 20))
         self.keep: int = int(settings.get("keep", 4))
+        #: The game class whose ``sample_world`` makes the worlds searched (default: the
+        #: observed game's); a variant with other scoring can be searched through it.
+        self.world_class: type[GameState] | None = settings.get("world_class")
+        #: Overrides OTHERS_WEIGHT (how much the other seats' mean score counts against).
+        self.others_weight: float | None = settings.get("others_weight")
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -124,10 +130,12 @@ class StrongEngine(Engine):
     def _search(self, obs: Observation, legal: Sequence[Action]) -> list[tuple[Action, float]]:
         start = time.perf_counter()
         rng = self._decision_rng(obs)
-        cls = game_class(obs["game"])
+        cls = self.world_class or game_class(obs["game"])
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
-        weight = OTHERS_WEIGHT.get(obs["game"], 0.5)
+        weight = self.others_weight
+        if weight is None:
+            weight = OTHERS_WEIGHT.get(obs["game"], 0.5)
         hands_done = len(obs["hand_scores"])
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))

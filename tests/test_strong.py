@@ -133,3 +133,27 @@ def test_bid_follows_the_hand() -> None:
                    [Card(int.__new__(Card, c)) for c in others[20:30]]]
     bid = strong.choose(state.observe(0), state.legal_actions())
     assert isinstance(bid, Bid) and bid.tricks >= 7
+
+
+def test_worlds_come_from_the_given_class_and_others_weight_counts() -> None:
+    from whist.games.diminishing import DiminishingWhist
+
+    made: list[int] = []
+
+    class CountedWorlds(DiminishingWhist):
+        @classmethod
+        def sample_world(cls, obs, rng):  # type: ignore[no-untyped-def]
+            made.append(1)
+            return super().sample_world(obs, rng)
+
+    state = new_game("diminishing-whist", seed=11)
+    obs, legal = state.observe(state.to_move), state.legal_actions()
+    engine = StrongEngine(seed=1, iterations=40, world_class=CountedWorlds)
+    engine.choose(obs, legal)
+    assert made and len(made) == engine.last_stats["worlds"]
+    alone = StrongEngine(seed=1, iterations=40, others_weight=0.0).evaluate(obs, legal)
+    against = StrongEngine(seed=1, iterations=40, others_weight=1.0).evaluate(obs, legal)
+    assert alone is not None and against is not None
+    # The same worlds and rollouts, valued for the seat alone or against the others' mean.
+    assert dict(alone) != dict(against)
+    assert all(v >= 0 for _, v in alone)  # a Diminishing Whist round never scores below 0
