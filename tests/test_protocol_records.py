@@ -125,7 +125,7 @@ def test_replay_command_statuses(tmp_path: Path) -> None:
     (lambda r: r.update(hands=[]), "no hands"),
     (lambda r: r["hands"][0]["deal"][0].__setitem__(0, r["hands"][0]["deal"][1][0]),
      "holds .* 2 times but the pack has it only 1 time"),
-    (lambda r: r["hands"][0]["deal"][0].pop(), "deals 10 cards, but seat 0 has 9"),
+    (lambda r: r["hands"][0]["deal"][0].pop(), "round 1 deals 10 cards each, but seat 0 has 9"),
     (lambda r: r["hands"][0]["deal"][2].__setitem__(3, "X♥"), "seat 2's hand: 'X♥' is not a card"),
     (lambda r: r["hands"][0]["actions"].__setitem__(0, "11"), "hand 1, action 1 .* from 0 to 10"),
     (lambda r: r["hands"][0]["actions"].pop(), "hand 2: hand 1 is not finished"),

@@ -15,7 +15,7 @@ from whist.protocol import (
     Observation,
     OptionSpec,
     check_pack,
-    read_cards,
+    read_hands,
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
@@ -113,13 +113,7 @@ class DiminishingWhist(TrickGame):
 
     def _read_deal(self, deal: JSON) -> list[list[Card]]:
         """A deal from a record, checked: a hand per seat, the round's cards, one pack."""
-        if not isinstance(deal, list) or len(deal) != self.players:
-            raise DealError(f"round {self.round + 1} must deal {self.players} hands")
-        hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
-        for i, hand in enumerate(hands):
-            if len(hand) != self.cards:
-                raise DealError(f"round {self.round + 1} deals {self.cards} cards, "
-                                f"but seat {i} has {len(hand)}")
+        hands = read_hands(deal, self.players, self.cards, f"round {self.round + 1}")
         check_pack([c for h in hands for c in h], pack())
         return hands
 
