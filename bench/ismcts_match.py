@@ -44,8 +44,12 @@ card back to OpenSpiel's action id.
 
 Scoring differs: OpenSpiel scores tricks taken plus 10 for an exact bid
 (without its optional off-bid penalty), so an overbid hand still scores its
-tricks; our Diminishing Whist scores an overbid hand 0.  ``strong`` plays to
-our rules (its rollouts score hands our way) and is judged by OpenSpiel's.
+tricks; our Diminishing Whist scores an overbid hand 0.  By default ``strong``
+searches worlds of :class:`OhHellRound` (our round scored OpenSpiel's way,
+through its ``world_class`` setting) and values a rollout by its own score
+alone (``others_weight`` 0), since that is what the match counts;
+``--strong-scoring ours`` and ``--others-weight W`` put back our own scoring
+and the arena's weighting (the first published run used those).
 """
 
 from __future__ import annotations
@@ -374,13 +378,27 @@ def play_hand(game: Any, chance: list[int], agents: list[Callable[[Any], int]],
     return HandResult(kinds, returns, bids, list(view.tricks_won), times)
 
 
+class OhHellRound(DiminishingWhist):
+    """Our Diminishing Whist round scored as OpenSpiel's ``oh_hell``: tricks, +10 if exact."""
+
+    def _end_round(self) -> None:
+        self._close_hand([t + (10 if b == t else 0)
+                          for b, t in zip(self.bids, self.tricks_won, strict=True)])
+
+
+#: ``--strong-scoring``: the class whose worlds ``strong`` searches.
+WORLD_CLASSES: dict[str, type[DiminishingWhist]] = {"oh_hell": OhHellRound,
+                                                    "ours": DiminishingWhist}
+
+
 def arrangements() -> list[list[str]]:
     """The two seatings of a duplicate deal."""
     return [["strong", "ismcts"] * 2, ["ismcts", "strong"] * 2]
 
 
 def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
-              iterations: int | None = None) -> dict[str, Any]:
+              iterations: int | None = None, scoring: str = "oh_hell",
+              others_weight: float | None = 0.0) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report."""
     card_of = card_of_action(game)
     chance = deal_chance(game, seed * 1_000_003 + deal)
@@ -393,7 +411,9 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
             if kind == "strong":
                 engine = load_engine("strong", DiminishingWhist.name, seed=agent_seed,
                                      budget=seconds if iterations is None else None,
-                                     iterations=iterations)
+                                     iterations=iterations,
+                                     world_class=WORLD_CLASSES[scoring],
+                                     others_weight=others_weight)
                 agents.append(StrongAdapter(engine, card_of).step)
             else:
                 bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
@@ -443,6 +463,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
     return {
         "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "seed": args.seed,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
+        "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -462,7 +483,8 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
     s = summary
     lines = [
         f"oh_hell {s['params']}: {s['deals']} duplicate deals, seed {s['seed']}, "
-        f"{s['seconds']} s per decision, ISMCTS uct_c {s['uct_c']}",
+        f"{s['seconds']} s per decision, ISMCTS uct_c {s['uct_c']}; strong searches "
+        f"{s['strong_scoring']} scoring, others weight {s['others_weight']}",
         f"strong mean {s['strong_mean']:.2f}, ISMCTS mean {s['ismcts_mean']:.2f} per seat-hand",
         f"mean difference {s['mean_difference']:+.2f}, 95% CI "
         f"[{s['ci_low']:+.2f}, {s['ci_high']:+.2f}]",
@@ -489,6 +511,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--uct-c", type=float, default=10.0, help="ISMCTS exploration constant")
     parser.add_argument("--iterations", type=int, default=None,
                         help="give strong this many rollouts instead of --seconds (tests)")
+    parser.add_argument("--strong-scoring", choices=sorted(WORLD_CLASSES), default="oh_hell",
+                        help="the scoring strong's rollouts use (default: the match's own)")
+    parser.add_argument("--others-weight", type=float, default=0.0,
+                        help="strong's weight of the other seats' mean score (default 0; "
+                             "-1: the arena's per-game default)")
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -504,8 +531,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     results = []
     for deal in range(args.deals):
+        weight = None if args.others_weight < 0 else args.others_weight
         results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
-                                 args.iterations))
+                                 args.iterations, args.strong_scoring, weight))
         running = statistics.fmean(r["difference"] for r in results)
         print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
               f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",
