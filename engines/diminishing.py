@@ -1,6 +1,6 @@
 """Diminishing Whist's original players: ``expectation`` (its engine) and ``gaussian``.
 
-Both follow /work/shared/engines.md ("Diminishing Whist") exactly; they see
+Both follow ../shared/engines.md ("Diminishing Whist") exactly; they see
 only the seat's observation.  ``expectation`` estimates each card's chance of
 winning a trick against cards drawn at random from those it has not seen,
 bids the rounded sum and plays the card that keeps its expected tricks

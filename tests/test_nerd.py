@@ -21,8 +21,9 @@ from whist.nerd import (
 )
 from whist.records import replay
 
-GOLDEN = Path("/work/shared/golden")
 REPO = Path(__file__).resolve().parent.parent
+#: The original program's files, in the shared reference folder beside the checkout.
+GOLDEN = REPO.parent / "shared" / "golden"
 LEGAL = GOLDEN / "legal-30006.properties"
 
 
