@@ -30,8 +30,9 @@ web: setup
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-lint:
+lint: web
 	$(BIN)/ruff check whist engines tests bench scripts
+	node_modules/.bin/eslint static/js static/sw.js bench scripts
 
 typecheck:
 	$(BIN)/mypy

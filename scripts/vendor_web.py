@@ -54,8 +54,9 @@ def _log(quiet: bool, message: str) -> None:
 
 
 def node_modules_current(root: Path) -> bool:
-    """True when every dependency pinned in package.json is installed at its pin."""
-    pins: dict[str, str] = json.loads((root / "package.json").read_text())["dependencies"]
+    """True when every package pinned in package.json (the linter too) is installed at its pin."""
+    package = json.loads((root / "package.json").read_text())
+    pins: dict[str, str] = {**package["dependencies"], **package.get("devDependencies", {})}
     for name, version in pins.items():
         meta = root / "node_modules" / name / "package.json"
         if not meta.is_file() or json.loads(meta.read_text()).get("version") != version:

@@ -96,5 +96,5 @@ export function speedOf() {
 /** Functions one module hands to another without importing it back (no import cycles). */
 export const handlers = {
   /** Send the person's action (set by table.js). */
-  act: (action) => {},
+  act: () => {},
 };
