@@ -33,7 +33,7 @@ def parse_option(text: str) -> tuple[str, Any]:
 def render(obs: Observation, seat_names: Sequence[str]) -> str:
     """The table as the person at ``obs["seat"]`` sees it, in words rather than raw data."""
     lines = [f"== {obs['title']} — {_heading(obs)} =="]
-    lines += [f"   {line}" for line in _context(obs, seat_names)]
+    lines += [f"   {line}" for line in _context(obs)]
     for seat in range(obs["players"]):
         marker = "→" if obs["to_move"] == seat else " "
         lines.append(f" {marker} {_seat_line(obs, seat, seat_names)}")
@@ -41,10 +41,10 @@ def render(obs: Observation, seat_names: Sequence[str]) -> str:
             lines.append(f"     face-up: {_face_up_row(obs, seat)}")
     if obs.get("last_trick") and not obs["trick"]:
         last = obs["last_trick"]
-        plays = "  ".join(f"{_who(s, obs, seat_names)} {c}" for s, c in last["plays"])
-        lines.append(f"   last trick: {plays}  → taken by {_who(last['winner'], obs, seat_names)}")
+        plays = "  ".join(f"{_who(s, obs)} {c}" for s, c in last["plays"])
+        lines.append(f"   last trick: {plays}  → taken by {_who(last['winner'], obs)}")
     if obs["trick"]:
-        plays = "  ".join(f"{_who(s, obs, seat_names)} {c}" for s, c in obs["trick"])
+        plays = "  ".join(f"{_who(s, obs)} {c}" for s, c in obs["trick"])
         lines.append(f"   trick so far: {plays}")
     hand = sort_hand([Card.parse(c) for c in obs["hand"]])
     by_suit: dict[int, list[str]] = {}
@@ -54,7 +54,7 @@ def render(obs: Observation, seat_names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def _who(seat: int, obs: Observation, seat_names: Sequence[str]) -> str:
+def _who(seat: int, obs: Observation) -> str:
     return "you" if seat == obs["seat"] else f"seat {seat}"
 
 
@@ -84,7 +84,7 @@ def _heading(obs: Observation) -> str:
     return f"deal {number}: {_trump_words(obs)}, first to {obs['winning_score']} points wins"
 
 
-def _context(obs: Observation, seat_names: Sequence[str]) -> list[str]:
+def _context(obs: Observation) -> list[str]:
     """Lines about the decision in hand: the bidding so far, passing, the kitty, the hook rule."""
     game = obs["game"]
     lines: list[str] = []
@@ -93,7 +93,7 @@ def _context(obs: Observation, seat_names: Sequence[str]) -> list[str]:
                      f"(the bids would add up to {obs['cards']})")
     elif game == "bidding-whist":
         if obs["bidding"]:
-            lines.append("bidding: " + ", ".join(f"{_who(s, obs, seat_names)} {b}"
+            lines.append("bidding: " + ", ".join(f"{_who(s, obs)} {b}"
                                                  for s, b in obs["bidding"]))
         if obs["all_skipped"]:
             lines.append("everyone skipped: no trump, and everyone bets")
@@ -102,12 +102,12 @@ def _context(obs: Observation, seat_names: Sequence[str]) -> list[str]:
                          "(the bets would add up to 13)")
     elif game == "nine-five-two":
         if obs["previous_results"] is not None and not obs["trump_named"]:
-            results = ", ".join(f"{_who(s, obs, seat_names)} {r:+d}"
+            results = ", ".join(f"{_who(s, obs)} {r:+d}"
                                 for s, r in enumerate(obs["previous_results"]))
             lines.append(f"last hand: {results}")
         for exchange in obs["passing"]:
-            giver = _who(exchange["passer"], obs, seat_names)
-            taker = _who(exchange["receiver"], obs, seat_names)
+            giver = _who(exchange["passer"], obs)
+            taker = _who(exchange["receiver"], obs)
             if not exchange["done"]:
                 lines.append(f"{giver} owes {taker} {exchange['count']} card(s)")
             elif exchange["cards"]:

@@ -255,7 +255,7 @@ class DiminishingWhist(TrickGame):
         state.opener = obs["opener"]
         state.bids = list(obs["bids"])
         trump = obs["trump"]
-        state.trump = None if trump is None else int(Suit.parse(trump))
+        state.trump = None if trump is None else Suit.parse(trump)
         plays, voids = read_public_tricks(obs, state)
         pool = list(CARDS)
         remove_cards(pool, own)
