@@ -2,7 +2,7 @@
 
     python bench/load_time.py [--runs 5] [--json] [--seed 1] [--level expectation]
 
-Serves the checkout on loopback (``whist.server.serve_in_thread``) and drives
+Serves the checkout on loopback (``devserver.serve_in_thread``) and drives
 Debian's Chromium headless (``/usr/bin/chromium``, the browser tests' flags).
 Each run uses a fresh persistent profile (a new temporary user-data dir), so
 the HTTP cache, Cache Storage, the service worker and V8's code cache all
@@ -44,7 +44,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from whist import server as whist_server  # noqa: E402
+import devserver as whist_server  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 #: Same flags as tests/browser/conftest.py (no background network chatter).

@@ -4,7 +4,7 @@ A player is named ``FILTER+SELECTOR``, e.g. ``trump_saving+highest_rank``.
 The filter narrows the cards it may play; the selector picks one of them.
 Both see cards in the original's sorted order (suits ♠ ♥ ♦ ♣, high to low),
 which is descending card numbers.  The functions here are the original
-program's logic, exactly; ``whist.nerd`` calls them directly to reproduce its
+program's logic, exactly; ``whist_app.nerd`` calls them directly to reproduce its
 games, and :func:`classic_engine_class` wraps them as engines.
 
 Randomness: ``random`` and ``smart`` draw one ``nextInt(len(list))`` per move.

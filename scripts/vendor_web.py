@@ -10,8 +10,9 @@ Standard library only, idempotent, and quick when nothing changed:
   that ``python_stdlib.zip`` gets bytecode for the modules every start-up
   imports (``scripts/precompile.mjs``, run by Node with the pinned Pyodide;
   about 2x faster Python start), or is copied as is if that fails;
-* builds ``static/pkg/game.zip`` from the ``.py`` files of the ``whist/``
-  and ``engines/`` packages in the checkout, so the browser runs exactly the
+* builds ``static/pkg/game.zip`` from the ``.py`` files of the ``whist/``,
+  ``engines/`` and ``whist_app/`` packages in the checkout (less the command
+  lines, the terminal and the arena, which the page never runs), so the browser runs exactly the
   files the tests run, plus their bytecode (checked against the sources) when
   Node can compile it.
 
@@ -43,7 +44,10 @@ PYODIDE_FILES = (
 )
 #: Replaced by a copy holding bytecode for the start-up modules (see precompile.mjs).
 STDLIB_ZIP = "python_stdlib.zip"
-GAME_PACKAGES = ("whist", "engines")
+GAME_PACKAGES = ("whist", "engines", "whist_app")
+#: Modules of those packages the page never runs: command lines, the terminal, the arena.
+BUNDLE_EXCLUDES = frozenset({"whist/__main__.py", "whist_app/cli.py", "whist_app/terminal.py",
+                             "whist_app/nerd.py", "engines/arena.py"})
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -166,7 +170,7 @@ def build_game_zip(root: Path) -> bytes:
                 continue
             for path in sorted(base.rglob("*.py")):
                 rel = path.relative_to(root)
-                if "__pycache__" in rel.parts:
+                if "__pycache__" in rel.parts or rel.as_posix() in BUNDLE_EXCLUDES:
                     continue
                 info = zipfile.ZipInfo(rel.as_posix(), ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED

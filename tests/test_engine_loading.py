@@ -5,8 +5,8 @@ import json
 import pytest
 
 from engines.base import EngineError, choose_action, describe_levels, load_engine
-from engines.table import Table
 from whist.games import GAME_NAMES, new_game
+from whist_app.table import Table
 
 
 def test_every_game_offers_its_original_levels_and_strong_with_descriptions() -> None:

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from whist.cli import main as cli_main
 from whist.javarandom import JavaRandom
-from whist.nerd import (
+from whist.records import replay
+from whist_app.cli import main as cli_main
+from whist_app.nerd import (
     NerdConfig,
     main,
     parse_config,
     read_properties,
     run,
 )
-from whist.records import replay
 
 REPO = Path(__file__).resolve().parent.parent
 #: The original program's files, in the shared reference folder beside the checkout.

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from whist.records import replay
-from whist.terminal import main
+from whist_app.terminal import main
 
 GAMES = ["diminishing-whist", "black-queen", "nine-five-two", "bidding-whist", "classic-whist"]
 

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from whist import webapi
 from whist.protocol import IllegalAction, OptionError
+from whist_app import webapi
 
 
 def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_sealed_save(

@@ -2,7 +2,7 @@
 //
 // Python runs in the PyScript worker <script type="py" worker name="engine">.
 // `ready()` waits for it and proves Python answers; `call(fn, payload)` sends
-// plain data to `whist.webapi.<fn>` and resolves to the parsed JSON reply.
+// plain data to `whist_app.webapi.<fn>` and resolves to the parsed JSON reply.
 // Progress is broadcast as `whist:progress` events on `document` with
 // `detail = {stage, fraction, message}`; once Python answered `ping`,
 // `document.body.dataset.ready` is "1" (tests and CSS key off it). Once the
@@ -91,7 +91,7 @@ export function ready() {
 }
 
 /**
- * Call `whist.webapi.<fn>(payload)` in the worker and return its parsed reply.
+ * Call `whist_app.webapi.<fn>(payload)` in the worker and return its parsed reply.
  * Throws an Error (with `.kind` = Python exception class) if Python failed.
  */
 export async function call(fn, payload = {}) {

@@ -3,7 +3,7 @@
 // Drawing is draw.js; shared state and helpers are state.js.
 //
 // No game rule lives here: what is legal, what an action means and every
-// score come from Python (whist.webapi through bridge.js). This file only
+// score come from Python (whist_app.webapi through bridge.js). This file only
 // sends the action strings the view lists.
 
 import { call, ready } from "./bridge.js";

@@ -2,7 +2,7 @@
 
 The page reaches Python only through the two exported functions:
 
-* ``call(fn, payload_json)`` dispatches to ``whist.webapi.<fn>(payload)`` and
+* ``call(fn, payload_json)`` dispatches to ``whist_app.webapi.<fn>(payload)`` and
   returns JSON text. Errors never cross as exceptions: they come back as
   ``{"error": message, "kind": ExceptionClassName}``.
 * ``ping()`` proves Python runs and reports which game packages import.
@@ -59,15 +59,15 @@ def _resolve(fn: str) -> Callable[[dict[str, Any]], Any] | str:
         return HOOKS[fn]
     if not fn or fn.startswith("_"):
         return _error(f"not a public API function: {fn!r}", "LookupError")
-    webapi = importlib.import_module("whist.webapi")
+    webapi = importlib.import_module("whist_app.webapi")
     target = getattr(webapi, fn, None)
     if not callable(target):
-        return _error(f"whist.webapi has no function {fn!r}", "LookupError")
+        return _error(f"whist_app.webapi has no function {fn!r}", "LookupError")
     return target  # type: ignore[no-any-return]
 
 
 def call(fn: str, payload_json: str) -> str:
-    """Run ``whist.webapi.<fn>(payload)`` and return its result as JSON text."""
+    """Run ``whist_app.webapi.<fn>(payload)`` and return its result as JSON text."""
     try:
         payload = json.loads(payload_json) if payload_json else {}
         target = _resolve(fn)

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run from anywhere, installed or not
     sys.path.insert(0, str(ROOT))
 
-from whist.server import missing_setup, serve_in_thread  # noqa: E402
+from devserver import missing_setup, serve_in_thread  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts"

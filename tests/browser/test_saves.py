@@ -19,7 +19,7 @@ from table_helpers import (
 )
 
 from whist.records import replay
-from whist.webapi import SEAL_PREFIX, unseal
+from whist_app.webapi import SEAL_PREFIX, unseal
 
 
 def _snapshot(page: Any) -> dict[str, Any]:

@@ -4,7 +4,7 @@ Serves the repository root with the MIME types and headers the PyScript /
 Pyodide runtime needs (``application/wasm``, cross-origin isolation headers,
 ``no-cache`` for code so edits show up on reload). Standard library only.
 
-Run ``python -m whist.server [--port 8000] [--host 127.0.0.1] [--quiet]``.
+Run ``python -m devserver [--port 8000] [--host 127.0.0.1] [--quiet]``.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def default_port() -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point: serve the game until interrupted."""
-    parser = argparse.ArgumentParser(prog="python -m whist.server", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m devserver", description=__doc__)
     parser.add_argument("--port", type=int, default=default_port(), help="default $PORT or 8000")
     parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
     parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve")
@@ -155,13 +155,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     missing = missing_setup(root)
     if missing:
         print(
-            f"whist.server: web set-up missing ({', '.join(missing)}): {SETUP_HINT}.",
+            f"devserver: web set-up missing ({', '.join(missing)}): {SETUP_HINT}.",
             file=sys.stderr,
         )
     try:
         server = make_server(root, args.host, args.port, args.quiet)
     except OSError as exc:
-        print(f"whist.server: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        print(f"devserver: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
     print(f"Serving {root} at {server_url(server)} (Ctrl+C to stop)")
     try:

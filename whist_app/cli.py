@@ -45,10 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.error(f"unexpected arguments: {' '.join(rest)}")
         return replay_main(args.file)
     if args.command == "play":
-        from whist.terminal import main as play_main
+        from whist_app.terminal import main as play_main
         return play_main(rest)
     if args.command == "nerd":
-        from whist.nerd import main as nerd_main
+        from whist_app.nerd import main as nerd_main
         return nerd_main(rest)
-    from whist.server import main as serve_main
+    from devserver import main as serve_main
     return serve_main(rest)

@@ -55,7 +55,7 @@ def players_for(payload: dict[str, Any]) -> dict[str, Any]:
 
 def start(payload: dict[str, Any]) -> dict[str, Any]:
     """Start a game: ``{"game", "options", "seats": ["human", "strong", ...], "seed"}``."""
-    from engines.table import Table
+    from whist_app.table import Table
 
     global _table
     seed = payload.get("seed")
@@ -67,7 +67,7 @@ def start(payload: dict[str, Any]) -> dict[str, Any]:
     game = str(payload.get("game", ""))
     options = payload.get("options") or {}
     if not seats:
-        from engines.table import default_seats
+        from whist_app.table import default_seats
         seats = default_seats(game, options)
     _table = Table.new(game, options, seats, seed=seed, budget=payload.get("budget"))
     return view({})
@@ -75,7 +75,7 @@ def start(payload: dict[str, Any]) -> dict[str, Any]:
 
 def resume(payload: dict[str, Any]) -> dict[str, Any]:
     """Continue a saved game: ``{"sealed": text from save}`` or ``{"record": {...} or JSON text}``."""
-    from engines.table import Table
+    from whist_app.table import Table
 
     global _table
     record = payload.get("record")

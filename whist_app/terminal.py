@@ -175,8 +175,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     """Play a game at the terminal; return the exit status."""
     from engines.base import EngineError, describe_levels
-    from engines.table import HUMAN, Table
     from whist.records import save_record
+    from whist_app.table import HUMAN, Table
 
     inp = stdin or sys.stdin
     out = stdout or sys.stdout
