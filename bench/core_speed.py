@@ -47,7 +47,7 @@ Playout = Callable[[int, random.Random], int]
 def full_game(cls: type[GameState]) -> Playout:
     """A random full game of ``cls`` with default options."""
     def playout(seed: int, rng: random.Random) -> int:
-        state = cls(None, seed=seed)
+        state = cls.search_type()(None, seed=seed)
         actions = 0
         legal_actions, step, randrange = state.legal_actions, state.step, rng.randrange
         while not state.over:
@@ -70,10 +70,11 @@ def diminishing_hand(seeded: bool = False) -> Playout:
     options = {"players": 4}
 
     def playout(seed: int, rng: random.Random) -> int:
+        game = DiminishingWhist.search_type()
         if seeded:
-            state = DiminishingWhist(options, seed=seed, stop_after_hand=True)
+            state = game(options, seed=seed, stop_after_hand=True)
         else:
-            state = DiminishingWhist(options, rng=rng, stop_after_hand=True)
+            state = game(options, rng=rng, stop_after_hand=True)
         actions = 0
         legal_actions, step, randrange = state.legal_actions, state.step, rng.randrange
         while not state.hand_over:

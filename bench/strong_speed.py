@@ -52,7 +52,7 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
                 rollouts.append(strong.last_stats.get("rollouts", 0))
             else:
                 action = choose_action(state, others[seat] if seat else strong, seat)
-            state.step(action)
+            state.apply(action)
         deal += 1
     return {"median": statistics.median(times), "p95": percentile(times, 0.95),
             "max": max(times), "rollouts_median": statistics.median(rollouts),

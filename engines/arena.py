@@ -135,7 +135,9 @@ def new_arena_game(config: ArenaConfig, deal_seed: int) -> GameState:
     if any(spec.name == "players" for spec in cls.option_specs):
         options.setdefault("players", len(config.seats))
     try:
-        state = cls(options, seed=deal_seed)
+        # A search copy: the engines' choices are checked by choose_action, and the arena
+        # keeps no record, so the unlogged fast step is right here.
+        state = cls.search_type()(options, seed=deal_seed)
     except OptionError as error:
         raise OptionError(f"{len(config.seats)} seats were given, but {error}") from error
     if state.players != len(config.seats):

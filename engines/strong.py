@@ -36,6 +36,7 @@ import random
 import time
 import zlib
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.base import Engine
@@ -52,35 +53,48 @@ from whist.actions import (
     PassCards,
     Play,
 )
-from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
+from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
-from whist.games.black_queen import UP_PLAYS
-from whist.protocol import GameState, Observation, _clone
+from whist.games.bidding import BiddingWhist
+from whist.games.black_queen import PENALTY, UP_PLAYS, BlackQueen
+from whist.games.diminishing import DiminishingWhist
+from whist.games.nine_five_two import NineFiveTwo
+from whist.protocol import GameState, Observation
+from whist.tricks import TrickGame
 
-#: Weight of the other seats' mean score delta subtracted from the seat's own.
-#: 1 maximises the arena's score difference; less keeps the engine's own score up.
-OTHERS_WEIGHT: dict[str, float] = {
-    "diminishing-whist": 0.5,
-    "black-queen": 1.0,
-    "nine-five-two": 1.0,
-    "bidding-whist": 0.5,
-    "classic-whist": 1.0,
-}
-#: Black Queen's penalty per card (hearts 1, Q♠ 12): what a ducking seat dumps first.
-PENALTY: tuple[int, ...] = tuple(
-    12 if c == 3 * 13 + 10 else (1 if SUIT_OF[c] == Suit.HEARTS else 0) for c in range(52))
 NO_PENALTY: tuple[int, ...] = (0,) * 52
-#: Tricks a rollout plays before it is cut short and scored by points taken so far
-#: (Black Queen's 26-trick hands are long; its penalties are counted trick by trick).
-HORIZON: dict[str, int] = {"black-queen": 8}
-#: Card play keeps the rollout policy's own choice unless a candidate beats it by this
-#: many standard errors (paired over worlds): the search only overrides the heuristic
-#: where it sees a real difference (Black Queen's 12-point queens make rollouts noisy).
-PRIOR_MARGIN: dict[str, float] = {"black-queen": 2.0}
-#: The engine whose choice is the search's prior, per game (default: the rollout policy).
-PRIOR_ENGINES: dict[str, type[Engine]] = {"black-queen": Strength2}
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
 EPSILON = 0.05
+
+
+def _want_always(state: TrickGame, seat: int) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What the search needs to know of one game, registered by game name in :data:`HOOKS`."""
+
+    #: Weight of the other seats' mean score delta subtracted from the seat's own.
+    #: 1 maximises the arena's score difference; less keeps the engine's own score up.
+    others_weight: float = 0.5
+    #: Does this seat want more tricks now?
+    want: Callable[[Any, int], bool] = _want_always
+    #: Each card's penalty: what a ducking seat dumps first (Black Queen's hearts and Q♠).
+    penalty: tuple[int, ...] = NO_PENALTY
+    #: Tricks a rollout plays before it is cut short and scored by points taken so far
+    #: (Black Queen's 26-trick hands are long; its penalties are counted trick by trick).
+    horizon: int | None = None
+    #: Card play keeps the prior's choice unless a candidate beats it by this many
+    #: standard errors (paired over worlds): the search only overrides the heuristic
+    #: where it sees a real difference (Black Queen's 12-point queens make rollouts noisy).
+    prior_margin: float = 0.0
+    #: The engine whose choice is the search's prior (default: the rollout policy's card).
+    prior_engine: type[Engine] | None = None
+    #: The rollout's legal plays, when the game has a cheaper way than legal_actions().
+    fast_plays: Callable[[Any, int], list[Any]] | None = None
+    #: How many cards the seat to move must discard or pass, if any (9-5-2).
+    cards_to_give: Callable[[Any], int | None] | None = None
 
 
 class StrongEngine(Engine):
@@ -131,11 +145,12 @@ class StrongEngine(Engine):
         start = time.perf_counter()
         rng = self._decision_rng(obs)
         cls = self.world_class or game_class(obs["game"])
+        hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
         weight = self.others_weight
         if weight is None:
-            weight = OTHERS_WEIGHT.get(obs["game"], 0.5)
+            weight = hooks.others_weight
         hands_done = len(obs["hand_scores"])
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
@@ -144,16 +159,17 @@ class StrongEngine(Engine):
         rollouts = 0
         worlds = 0
         checkpoint = 4
-        margin = PRIOR_MARGIN.get(obs["game"], 0.0)
+        margin = hooks.prior_margin
         default: int | None = None
         while True:
-            world = cls.sample_world(obs, rng)  # type: ignore[attr-defined]
-            stop_at_hand_end(world)
+            world = cls.sample_world(obs, rng)
+            # Rollouts score one hand: never deal the next.
+            world.stop_after_hand = True
             if margin and worlds == 0 and isinstance(candidates[0], Play):
                 default = self._prior(obs, legal, candidates, world, seat)
             last = len(alive) - 1
             for position, index in enumerate(alive):
-                state = world if position == last else fork(world)
+                state = world if position == last else world.fork()
                 state.step(candidates[index])
                 values[index].append(rollout(state, seat, hands_done, weight, rng))
             rollouts += len(alive)
@@ -186,14 +202,15 @@ class StrongEngine(Engine):
         the search can only overrule it where its rollouts see a real
         difference; elsewhere the rollout policy's card.
         """
-        if obs["game"] == "black-queen":
-            choice = PRIOR_ENGINES["black-queen"](seed=self.seed).choose(obs, legal)
+        hooks = HOOKS[world.name]
+        if hooks.prior_engine is not None:
+            choice = hooks.prior_engine(seed=self.seed).choose(obs, legal)
             representative = play_groups(obs, list(legal)).get(choice)
             if representative in candidates:
                 return candidates.index(representative)
-        want = WANTS.get(world.name, _want_always)(world, seat)
-        penalty = PENALTY if world.name == "black-queen" else NO_PENALTY
-        return candidates.index(card_policy(world, candidates, want, penalty))
+        assert isinstance(world, TrickGame)
+        want = hooks.want(world, seat)
+        return candidates.index(card_policy(world, candidates, want, hooks.penalty))
 
 
 def _clearly_better(best: list[float], other: list[float], margin: float) -> bool:
@@ -228,57 +245,25 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
     return sorted(survivors)
 
 
-def fork(state: GameState) -> GameState:
-    """A copy for one rollout: lists and dicts copied, the (shared) rng and the rest not."""
-    other = object.__new__(type(state))
-    d = state.__dict__.copy()
-    for key, value in d.items():
-        if type(value) is list or type(value) is dict:
-            d[key] = _clone(value)
-    other.__dict__ = d
-    if "begin_hand" in d:
-        stop_at_hand_end(other)
-    return other
-
-
-class _HandEnd:
-    """Stands in for ``begin_hand`` in a rollout: notes the hand's end instead of dealing."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def __call__(self) -> None:
-        self.state.__dict__["_hand_ended"] = True
-
-
-def stop_at_hand_end(state: GameState) -> None:
-    """Make ``state`` stop at the end of its hand rather than deal the next (saves the deal)."""
-    d = state.__dict__
-    d["begin_hand"] = _HandEnd(state)
-    d["_hand_ended"] = False
-
-
 # ------------------------------------------------------------------ rollouts
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             rng: random.Random) -> float:
-    """Play ``state`` to the end of the current hand with the rollout policy; the seat's value."""
-    game = state.name
-    penalty = PENALTY if game == "black-queen" else NO_PENALTY
-    wants = WANTS.get(game, _want_always)
-    flags = state.__dict__
-    horizon = HORIZON.get(game)
-    stop_after = 10_000 if horizon is None else len(state.tricks) + horizon  # type: ignore[attr-defined]
-    multi = game == "black-queen"
+    """Play ``state`` (a search copy stopping after its hand) to the hand's end; the seat's value."""
+    assert isinstance(state, TrickGame)
+    hooks = HOOKS[state.name]
+    penalty = hooks.penalty
+    wants = hooks.want
+    horizon = hooks.horizon
+    stop_after = 10_000 if horizon is None else len(state.tricks) + horizon
+    fast = hooks.fast_plays
     scores = state.hand_scores
-    while not state.over and not flags["_hand_ended"] and len(scores) == hands_done:
-        if len(state.tricks) >= stop_after and not state.trick:  # type: ignore[attr-defined]
+    while not state.over and not state.hand_over and len(scores) == hands_done:
+        if len(state.tricks) >= stop_after and not state.trick:
             return _points_value(state, seat, weight)
         if state.decision is Decision.CARD:
             mover = state.to_move
             assert mover is not None
-            legal = fast_plays(state, mover) if multi else state.legal_actions()
+            legal = state.legal_actions() if fast is None else fast(state, mover)
             if len(legal) == 1:
                 action = legal[0]
             elif rng.random() < EPSILON:
@@ -298,7 +283,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
 
 
-def fast_plays(state: Any, seat: int) -> list[Any]:
+def fast_plays(state: BlackQueen, seat: int) -> list[Any]:
     """Black Queen's legal plays without removing repeats (two decks): rollouts don't mind."""
     hand = state.hands[seat]
     row = state.up[seat]
@@ -314,43 +299,44 @@ def fast_plays(state: Any, seat: int) -> list[Any]:
     return plays
 
 
-def _points_value(state: Any, seat: int, weight: float) -> float:
+def _points_value(state: TrickGame, seat: int, weight: float) -> float:
     """A cut-short Black Queen rollout: minus the penalty points each seat holds so far."""
+    assert isinstance(state, BlackQueen)
     points = state.points
     own = -points[seat]
     others = -(sum(points) - points[seat]) / (len(points) - 1)
     return float(own - weight * others)
 
 
-def _want_always(state: Any, seat: int) -> bool:
-    return True
-
-
-def _want_never(state: Any, seat: int) -> bool:
+def _want_never(state: TrickGame, seat: int) -> bool:
     return False
 
 
-def _want_to_bid(state: Any, seat: int) -> bool:
+def _want_to_bid(state: DiminishingWhist, seat: int) -> bool:
     bid = state.bids[seat]
     return bid is not None and state.tricks_won[seat] < bid
 
 
-def _want_bidding_whist(state: Any, seat: int) -> bool:
-    bets = getattr(state, "bets", None)
-    if bets is None:
-        return True
-    bet = bets[seat]
+def _want_bidding_whist(state: BiddingWhist, seat: int) -> bool:
+    bet = state.bets[seat]
     return bet is None or state.tricks_won[seat] < bet
 
 
-#: Does this seat want more tricks now?  (per game)
-WANTS: dict[str, Callable[[Any, int], bool]] = {
-    "diminishing-whist": _want_to_bid,
-    "black-queen": _want_never,
-    "nine-five-two": _want_always,
-    "bidding-whist": _want_bidding_whist,
-    "classic-whist": _want_always,
+def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
+    return state.choose_count()
+
+
+#: The search's knowledge of each game, by record name.
+HOOKS: dict[str, SearchHooks] = {
+    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid),
+    "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
+                               prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
+    "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
+    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist),
+    "classic-whist": SearchHooks(others_weight=1.0),
 }
+#: Kept for readers of the old tables: the weight per game (see :class:`SearchHooks`).
+OTHERS_WEIGHT: dict[str, float] = {name: hooks.others_weight for name, hooks in HOOKS.items()}
 
 
 def card_policy(state: Any, legal: list[Any], want: bool,
@@ -444,8 +430,9 @@ def expected_tricks(hand: Sequence[int], trump: int | None, players: int) -> flo
 
 
 def _nearest_number(legal: list[Action], target: float) -> Action:
-    return min(legal, key=lambda a: (abs(getattr(a, "tricks", 0) - target),
-                                     getattr(a, "tricks", 0)))
+    def tricks(action: Action) -> int:
+        return action.tricks if isinstance(action, Bid | Contract) else 0
+    return min(legal, key=lambda a: (abs(tricks(a) - target), tricks(a)))
 
 
 def best_trump(hand: Sequence[int]) -> int:
@@ -469,7 +456,8 @@ def other_policy(state: Any, rng: random.Random) -> Action:
     decision = state.decision
     seat = state.to_move
     if decision in (Decision.DISCARD, Decision.PASS):
-        count = _cards_to_give(state)
+        gives = HOOKS[state.name].cards_to_give
+        count = None if gives is None else gives(state)
         if count is not None:
             hand = state.hands[seat]
             trump = state.trump
@@ -491,15 +479,6 @@ def other_policy(state: Any, rng: random.Random) -> Action:
     if decision is Decision.INITIAL_BID:
         return _rollout_initial_bid(hand, legal, state.players)
     return legal[rng.randrange(len(legal))]  # type: ignore[no-any-return]
-
-
-def _cards_to_give(state: Any) -> int | None:
-    """How many cards the seat to move must discard or pass, if the game says cheaply."""
-    fn = getattr(state, "choose_count", None)
-    if callable(fn):
-        count = fn()
-        return None if count is None else int(count)
-    return None
 
 
 def contract_estimates(hand: Sequence[int], players: int) -> dict[int | None, float]:

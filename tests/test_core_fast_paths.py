@@ -18,14 +18,15 @@ MAX_HAND_ACTIONS = 400
 
 
 def play_hand(state: GameState, rng: random.Random) -> list[Action]:
-    """Random legal actions (via step) until the state stops; the actions taken."""
+    """Random legal actions (step on a search copy, else apply) until the state stops."""
     taken: list[Action] = []
+    act = state.step if state.is_search_copy else state.apply
     for _ in range(MAX_HAND_ACTIONS):
         if state.hand_over:
             return taken
         legal = state.legal_actions()
         action = legal[rng.randrange(len(legal))]
-        state.step(action)
+        act(action)
         taken.append(action)
     raise AssertionError("the hand did not end")
 
@@ -52,7 +53,7 @@ def test_a_stopped_hand_scores_as_the_game_would_and_deals_on_the_same_cards() -
     actions = play_hand(stopped, random.Random(5))
     running = DiminishingWhist({"players": 5}, seed=11)
     for action in actions:
-        running.step(action)
+        running.apply(action)
     assert running.round == 1 and not running.hand_over
     assert running.hand_scores == stopped.hand_scores and running.totals == stopped.totals
     stopped.deal_next()
@@ -104,7 +105,7 @@ def test_undo_takes_back_the_card_that_ended_a_held_hand() -> None:
 @pytest.mark.parametrize("name", list(GAME_CLASSES))
 def test_every_game_stops_after_one_hand(name: str) -> None:
     for seed in range(3):
-        state = new_game(name, None, seed=seed)
+        state = new_game(name, None, seed=seed).search_copy()
         state.stop_after_hand = True
         actions = play_hand(state, random.Random(seed))
         assert state.to_move is None and state.decision is None
@@ -113,7 +114,7 @@ def test_every_game_stops_after_one_hand(name: str) -> None:
         # Played without the stop, the game scores that hand the same and deals on.
         running = new_game(name, None, seed=seed)
         for action in actions:
-            running.step(action)
+            running.apply(action)
         assert running.hand_scores == state.hand_scores
         assert running.over or len(running.hands_log) == 2
         assert state.over == running.over
@@ -125,7 +126,7 @@ def test_bidding_whist_redeal_is_held_too() -> None:
     state = game_class("bidding-whist")({"on_all_skip": "redeal"}, seed=1, stop_after_hand=True)
     for _ in range(4):
         assert SKIP in state.legal_actions()
-        state.step(SKIP)
+        state.apply(SKIP)
     assert state.hand_over and not state.over and state.hand_scores == []
     assert len(state.hands_log) == 1 and state.to_move is None
     state.deal_next()
@@ -194,7 +195,7 @@ def test_copy_is_independent_and_deals_the_same_later() -> None:
         moves.seed(7)
         while game.round == 0:
             legal = game.legal_actions()
-            game.step(legal[moves.randrange(len(legal))])
+            game.apply(legal[moves.randrange(len(legal))])
     assert twin.hands == state.hands and twin.totals == state.totals
 
 
@@ -211,7 +212,7 @@ def test_sampled_world_seeds_its_later_deals_only_when_it_deals() -> None:
         moves.seed(3)
         while game.round == 0:
             legal = game.legal_actions()
-            game.step(legal[moves.randrange(len(legal))])
+            game.apply(legal[moves.randrange(len(legal))])
     assert world._rng is not None and world.hands == twin.hands
     # The same seed drawn from the same caller's generator gives the same round 2.
     again = DiminishingWhist.sample_world(obs, random.Random(1))

@@ -306,7 +306,7 @@ def test_step_matches_apply(players: int, seed: int, moves: int) -> None:
     """The fast path reaches the same game as the checked one."""
     rng = random.Random(moves)
     checked = DiminishingWhist({"players": players}, seed=seed)
-    fast = DiminishingWhist({"players": players}, seed=seed)
+    fast = DiminishingWhist.search_type()({"players": players}, seed=seed)
     while not checked.over:
         action = rng.choice(checked.legal_actions())
         assert fast.legal_actions() == checked.legal_actions()

@@ -14,12 +14,13 @@ Subclasses implement the ``_``-prefixed hooks; everything else is shared.
 from __future__ import annotations
 
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from whist.actions import (
     Action,
@@ -32,16 +33,49 @@ from whist.actions import (
     PassCards,
     Play,
     Skip,
+    action_type_problem,
     parse_action,
 )
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+from whist.events import Acted, Event, GameOver, HandDealt, HandScored
+from whist.inputs import OPTION_DIGITS, shown, small_number
 
 JSON = Any
 Observation = dict[str, Any]
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; the message says why, ``code`` says what.
+
+    ``code`` is stable (a program may branch on it; the words may change):
+    ``game-over``, ``hand-over``, ``not-your-turn``, ``wrong-kind`` (not the kind of
+    action pending), ``unreadable`` (text that is no action), ``not-held`` (a card
+    the seat does not hold), ``must-follow``, ``forbidden`` (a bid or bet the rules
+    exclude), ``too-low`` (a bid that does not beat the high bid), ``wrong-cards``
+    (a discard or pass of the wrong cards), ``nothing-to-undo`` or ``not-allowed``.
+    """
+
+    def __init__(self, reason: str, code: str | None = None) -> None:
+        """``reason`` in a player's words; ``code`` defaults to the reason's own, if it has one."""
+        super().__init__(reason)
+        self.code: str = code or getattr(reason, "code", None) or "not-allowed"
+
+
+class Reason(str):
+    """Why an action is illegal: the words (it is a str) and a stable :attr:`code`."""
+
+    code: str
+
+    def __new__(cls, text: str, code: str = "not-allowed") -> Reason:
+        """``Reason("you must follow ♥", "must-follow")``."""
+        reason = super().__new__(cls, text)
+        reason.code = code
+        return reason
+
+
+def illegal(code: str, text: str) -> Reason:
+    """A :class:`Reason` with a stable code (see :class:`IllegalAction` for the codes)."""
+    return Reason(text, code)
 
 
 class OptionError(ValueError):
@@ -71,7 +105,12 @@ class OptionSpec:
 
 def validate_options(game: str, specs: Sequence[OptionSpec],
                      given: Mapping[str, Any] | None) -> dict[str, Any]:
-    """Fill defaults and check every option; raise OptionError naming the bad one."""
+    """Fill defaults and check every option; raise OptionError naming the bad one.
+
+    Types are exact: a bool is not a number, a float is not a whole number.  A
+    whole number may also be given as its text (``"5"``, ``"-3"``: ASCII digits,
+    at most :data:`OPTION_DIGITS` of them); values in messages are cut short.
+    """
     if given is None:
         given = {}
     if not isinstance(given, Mapping):
@@ -80,40 +119,61 @@ def validate_options(game: str, specs: Sequence[OptionSpec],
     for key in given:
         if key not in names:
             known = ", ".join(names) or "none"
-            raise OptionError(f"{game} has no option {key!r} (its options: {known})")
+            raise OptionError(f"{game} has no option {shown(key)} (its options: {known})")
     options: dict[str, Any] = {}
     for spec in specs:
         if spec.name in given and given[spec.name] is not None:
-            value = given[spec.name]
-            if spec.kind is bool:
-                if not isinstance(value, bool):
-                    raise OptionError(f"option {spec.name!r} must be true or false, not {value!r}")
-            elif spec.kind is int:
-                if isinstance(value, bool) or not isinstance(value, int):
-                    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-                        value = int(value)
-                    else:
-                        raise OptionError(f"option {spec.name!r} must be a whole number, "
-                                          f"not {value!r}")
-            elif not isinstance(value, spec.kind):
-                raise OptionError(f"option {spec.name!r} must be a {spec.kind.__name__}, "
-                                  f"not {value!r}")
+            value = _option_value(spec, given[spec.name])
         elif spec.derive is not None:
             value = spec.derive(options)
         else:
             value = spec.default
         if spec.choices is not None and value not in spec.choices:
             allowed = ", ".join(str(c) for c in spec.choices)
-            raise OptionError(f"option {spec.name!r} must be one of {allowed}, not {value!r}")
+            raise OptionError(f"option {spec.name!r} must be one of {allowed}, not {shown(value)}")
         if spec.low is not None and value < spec.low or spec.high is not None and value > spec.high:
-            raise OptionError(f"option {spec.name!r} must be from {spec.low} to {spec.high}, "
-                              f"not {value!r}")
+            raise OptionError(f"option {spec.name!r} must be {_bounds(spec.low, spec.high)}, "
+                              f"not {shown(value)}")
         if spec.check is not None:
             problem = spec.check(value, options)
             if problem:
                 raise OptionError(f"option {spec.name!r}: {problem}")
         options[spec.name] = value
     return options
+
+
+def _option_value(spec: OptionSpec, value: Any) -> Any:
+    """A given option value checked against ``spec.kind`` (exactly), or OptionError."""
+    if spec.kind is bool:
+        if type(value) is not bool:
+            raise OptionError(f"option {spec.name!r} must be true or false, not {shown(value)}")
+        return value
+    if spec.kind is int:
+        number: int | None = None
+        if type(value) is int:
+            number = value
+        elif type(value) is str:
+            # Text only as an optional minus and ASCII digits: "²" or "--4" is no number.
+            text = value.strip()
+            digits = small_number(text[1:] if text[:1] == "-" else text, OPTION_DIGITS + 1)
+            if digits is not None:
+                number = -digits if text[:1] == "-" else digits
+        # The digit limit keeps an absurd value (or one int() would refuse) out of the game.
+        if number is None or abs(number) >= 10 ** OPTION_DIGITS:
+            raise OptionError(f"option {spec.name!r} must be a whole number of at most "
+                              f"{OPTION_DIGITS} digits, not {shown(value)}")
+        return number
+    if type(value) is not spec.kind:
+        raise OptionError(f"option {spec.name!r} must be a {spec.kind.__name__}, "
+                          f"not {shown(value)}")
+    return value
+
+
+def _bounds(low: int | None, high: int | None) -> str:
+    """'from 1 to 6', 'at least 1' or 'at most 6'."""
+    if low is not None and high is not None:
+        return f"from {low} to {high}"
+    return f"at least {low}" if low is not None else f"at most {high}"
 
 
 #: Exact types of the immutable values a state holds in its lists and dicts.  A list or
@@ -168,6 +228,11 @@ class GameState(ABC):
     _rng_state: tuple[Any, ...] | None = None
     totals: list[int]
     hand_scores: list[list[int]]
+    #: True on a game's :meth:`search_type` (whose ``step`` is the fast path).
+    is_search_copy: ClassVar[bool] = False
+    _search_type_of_class: ClassVar[type[GameState] | None] = None
+    #: The events of the :meth:`apply` in progress; None otherwise (searches pay nothing).
+    _events: list[Event] | None = None
 
     def __init__(self, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
                  chance: Iterable[Mapping[str, JSON]] | None = None,
@@ -218,14 +283,24 @@ class GameState(ABC):
 
     # ------------------------------------------------------------ protocol
     def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` may not be taken now, in a player's words; None if it may."""
+        """Why ``action`` may not be taken now, in a player's words; None if it may.
+
+        A reason is a :class:`Reason` (a str with a stable ``code``).
+        """
+        # First the exact types: Bid(False) or Play(5) would otherwise equal a legal action.
+        problem = action_type_problem(action)
+        if problem is not None:
+            return problem
         if self.over:
-            return "the game is over"
+            return illegal("game-over", "the game is over")
         if self.hand_over:
-            return "the hand is over"
+            return illegal("hand-over", "the hand is over")
         if action in self.legal_actions():
             return None
-        return self._explain_illegal(action) or f"{action} is not allowed now"
+        reason = self._explain_illegal(action)
+        if reason is None:
+            return illegal("not-allowed", f"{action} is not allowed now")
+        return reason if isinstance(reason, Reason) else illegal("not-allowed", reason)
 
     def _explain_illegal(self, action: Action) -> str | None:
         """A game's specific reason an action is illegal (called only when it is)."""
@@ -235,42 +310,109 @@ class GameState(ABC):
         """True if ``action`` is legal now."""
         return self.why_illegal(action) is None
 
-    def apply(self, action: Action) -> None:
-        """Take ``action`` for the seat to move; raise IllegalAction (changing nothing) if illegal."""
+    def apply(self, action: Action) -> tuple[Event, ...]:
+        """Take ``action`` for the seat to move and say what happened.
+
+        Returns the events in order: :class:`~whist.events.Acted` first, then any
+        trick taken, hand scored, new deal, redeal or end of game.  Raises
+        IllegalAction (changing nothing) if the action is illegal.
+        """
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalAction(reason)
+        seat = self.to_move
+        assert seat is not None
         snapshot = {k: _clone(v) for k, v in self.__dict__.items() if k not in _UNCLONED}
         hand = self.hands_log[-1]
         self._snapshots.append((snapshot, len(self.hands_log), len(hand["actions"])))
         hand["actions"].append(str(action))
+        events: list[Event] = [Acted(seat, action)]
+        self._events = events
         try:
             self._do(action)
         except Exception:
             # A faulty next deal from a record must not leave a half-applied action.
+            self._events = None
             self.undo()
             raise
+        self._events = None
+        return tuple(events)
 
     def apply_text(self, text: str) -> Action:
         """Read ``text`` as the pending kind of action and apply it; return the action."""
-        if self.over or self.decision is None:
-            raise IllegalAction("the hand is over" if self.hand_over and not self.over
-                                else "the game is over")
-        try:
-            action = parse_action(text, self.decision)
-        except ActionError as error:
-            raise IllegalAction(str(error)) from None
+        action = self.action_from_text(text)
         self.apply(action)
         return action
 
     def step(self, action: Action) -> None:
-        """Apply a legal action with no checks, no undo and no log: the fast path for search."""
-        self._do(action)
+        """Search copies only: apply a legal action with no checks, no undo and no log.
+
+        A logged game (made by the constructor, :meth:`copy` or a replay) refuses:
+        stepping it would desynchronise its record and its undo history.  Search
+        on :meth:`search_copy`, :meth:`sample_world` or ``search_type()(...)``.
+        """
+        raise TypeError(f"step() is for search copies; a logged {self.title} game takes apply() "
+                        "(or search on state.search_copy())")
+
+    @classmethod
+    def search_type(cls) -> type[Self]:
+        """This game's search type: the same state whose :meth:`step` is the unchecked fast path.
+
+        Instances keep no undo history and need no log; everything else (rules,
+        observation, ``apply``) is the game's own.
+        """
+        found = cls.__dict__.get("_search_type_of_class")
+        if found is None:
+            if cls.__dict__.get("is_search_copy", False):
+                return cls
+            found = type(f"{cls.__name__}Search", (cls,), {
+                "step": cls._do, "is_search_copy": True, "__module__": cls.__module__,
+                "__doc__": f"{cls.__name__} for search: step() is the unchecked fast path."})
+            # Reachable by name, so a search state pickles like its game.
+            setattr(sys.modules[cls.__module__], found.__name__, found)
+            cls._search_type_of_class = found
+        return found
+
+    def search_copy(self) -> Self:
+        """An independent copy of this game as its :meth:`search_type` (for rollouts)."""
+        other = self.copy()
+        other.__class__ = type(self).search_type()
+        return other  # type: ignore[return-value]
+
+    def fork(self) -> Self:
+        """A quick copy for one rollout of a search copy: lists and dicts copied, the rest shared.
+
+        The generator of later deals is shared, not copied (rollouts need not be
+        reproducible one by one, only as a whole); use :meth:`copy` otherwise.
+        """
+        other = object.__new__(type(self))
+        d = self.__dict__.copy()
+        for key, value in d.items():
+            if type(value) is list or type(value) is dict:
+                d[key] = _clone(value)
+        other.__dict__ = d
+        return other
+
+    @classmethod
+    def sample_world(cls, obs: Any, rng: random.Random) -> Self:
+        """A search copy consistent with what ``obs``'s seat has seen; hidden cards dealt at random.
+
+        Every card the seat cannot see is dealt from ``rng`` to a seat that may hold
+        it (hand sizes and shown voids respected); the result is a
+        :meth:`search_type` instance whose next decision is ``obs``'s.
+        """
+        raise NotImplementedError(f"{cls.__name__} cannot sample worlds")
+
+    def _note(self, event: Event) -> None:
+        """Record ``event`` for the :meth:`apply` in progress (nothing while searching)."""
+        events = self._events
+        if events is not None:
+            events.append(event)
 
     def undo(self) -> None:
         """Take back the last applied action, restoring the exact previous state."""
         if not self._snapshots:
-            raise IllegalAction("there is nothing to undo")
+            raise IllegalAction("there is nothing to undo", "nothing-to-undo")
         snapshot, hands, actions = self._snapshots.pop()
         # Deals drawn after the snapshot go back on the queue so a redo sees them again.
         later = [{k: v for k, v in h.items() if k != "actions"} for h in self.hands_log[hands:]]
@@ -342,6 +484,8 @@ class GameState(ABC):
         self._start_hand(chance)
         chance["actions"] = []
         self.hands_log.append(chance)
+        if self._events is not None:
+            self._events.append(HandDealt(len(self.hands_log) - 1))
 
     def _game_ends(self) -> bool:
         """Whether the game is over once the hand just scored is added (hook; default: never)."""
@@ -354,6 +498,9 @@ class GameState(ABC):
             raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
         self.hand_scores.append(list(scores))
         self.totals = list(map(add, totals, scores))
+        if self._events is not None:
+            self._events.append(HandScored(len(self.hand_scores) - 1, tuple(scores),
+                                           tuple(self.totals)))
         if self._game_ends():
             self._finish()
         else:
@@ -383,6 +530,8 @@ class GameState(ABC):
         self.hand_over = True
         self.to_move = None
         self.decision = None
+        if self._events is not None:
+            self._events.append(GameOver(tuple(self.winners())))
 
     # ------------------------------------------------------------- queries
     @property
@@ -408,12 +557,14 @@ class GameState(ABC):
 
     def action_from_text(self, text: str) -> Action:
         """Parse ``text`` as the pending kind of action (raise IllegalAction if unreadable)."""
-        if self.decision is None:
-            raise IllegalAction("the game is over")
+        if self.over or self.decision is None:
+            if self.hand_over and not self.over:
+                raise IllegalAction("the hand is over", "hand-over")
+            raise IllegalAction("the game is over", "game-over")
         try:
             return parse_action(text, self.decision)
         except ActionError as error:
-            raise IllegalAction(str(error)) from None
+            raise IllegalAction(str(error), "unreadable") from None
 
 
 DECISION_VERBS: dict[Decision, str] = {

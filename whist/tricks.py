@@ -6,7 +6,8 @@ from typing import Any
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
-from whist.protocol import GameState, Observation, card_strings, trick_winner
+from whist.events import TrickTaken
+from whist.protocol import GameState, Observation, card_strings, illegal, trick_winner
 
 
 class TrickGame(GameState):
@@ -45,18 +46,18 @@ class TrickGame(GameState):
     def _explain_play(self, action: Action) -> str | None:
         """Why a card play is illegal, in words."""
         if self.decision is not Decision.CARD:
-            return f"it is not time to play a card: {self.pending_text()}"
+            return illegal("wrong-kind", f"it is not time to play a card: {self.pending_text()}")
         if not isinstance(action, Play):
-            return f"{action} is not a card"
+            return illegal("wrong-kind", f"{action} is not a card")
         seat = self.to_move
         assert seat is not None
         if action.up is not None:
-            return "that card is not in a face-up row"
+            return illegal("not-held", "that card is not in a face-up row")
         if action.card not in self.hands[seat]:
-            return f"{action.card} is not in your hand"
+            return illegal("not-held", f"{action.card} is not in your hand")
         if self.trick and self.enforce_follow:
             led = SUIT_OF[self.trick[0][1]]
-            return f"you must follow {SUIT_SYMBOLS[led]}"
+            return illegal("must-follow", f"you must follow {SUIT_SYMBOLS[led]}")
         return None
 
     def _play(self, seat: int, card: Card) -> int | None:
@@ -67,6 +68,8 @@ class TrickGame(GameState):
             self.to_move = (seat + 1) % self.players
             return None
         winner = self.trick[trick_winner(self.trick, self.trump)][0]
+        if self._events is not None:
+            self._events.append(TrickTaken(self.leader, tuple(self.trick), winner))
         self.tricks.append((self.leader, self.trick, winner))
         self.tricks_won[winner] += 1
         self.trick = []

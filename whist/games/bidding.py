@@ -30,11 +30,13 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip
 from whist.cards import CARDS, Card, Suit, pack
+from whist.events import HandScored, Redeal
 from whist.protocol import (
     JSON,
     Observation,
     OptionSpec,
     check_pack,
+    illegal,
     read_hands,
     shuffle,
 )
@@ -153,23 +155,27 @@ class BiddingWhist(TrickGame):
     def _explain_illegal(self, action: Action) -> str | None:
         if self.decision is Decision.INITIAL_BID:
             if not isinstance(action, Contract):
-                return (f"it is time to make an initial bid (tricks and denomination, like 7♥ "
-                        f"or 5NT) or skip, not {action}")
+                return (illegal("wrong-kind",
+                                f"it is time to make an initial bid (tricks and denomination, like 7♥ "
+                        f"or 5NT) or skip, not {action}"))
             if not MIN_CONTRACT <= action.tricks <= TRICKS:
-                return f"an initial bid must be from {MIN_CONTRACT} to {TRICKS} tricks"
+                return illegal("out-of-range",
+                               f"an initial bid must be from {MIN_CONTRACT} to {TRICKS} tricks")
             high = self.high_bid()
             if high is not None and not action.outranks(high):
-                return (f"{action} does not beat the highest bid, {high}: bid more tricks, "
-                        "or as many in a higher denomination (NT > ♠ > ♥ > ♦ > ♣)")
+                return (illegal("too-low",
+                                f"{action} does not beat the highest bid, {high}: bid more tricks, "
+                        "or as many in a higher denomination (NT > ♠ > ♥ > ♦ > ♣)"))
             return None
         if self.decision is Decision.SECONDARY_BET:
             if not isinstance(action, Bid):
-                return f"it is time to make a secondary bet (0 to {TRICKS} tricks), not {action}"
+                return illegal("wrong-kind",
+                               f"it is time to make a secondary bet (0 to {TRICKS} tricks), not {action}")
             if not 0 <= action.tricks <= TRICKS:
-                return f"a secondary bet must be from 0 to {TRICKS}"
+                return illegal("out-of-range", f"a secondary bet must be from 0 to {TRICKS}")
             if action.tricks == self.forbidden_bet():
-                return (f"that bet would make the total {TRICKS}: "
-                        f"the last bettor may not make the four bets add up to {TRICKS}")
+                return (illegal("forbidden", f"that bet would make the total {TRICKS}: "
+                        f"the last bettor may not make the four bets add up to {TRICKS}"))
             return None
         return self._explain_play(action)
 
@@ -189,8 +195,6 @@ class BiddingWhist(TrickGame):
             assert isinstance(action, Bid)
             self._secondary_bet(seat, action.tricks)
 
-    #: The unchecked fast path for search is the action itself (no call through step).
-    step = _do
 
     def _initial_bid(self, seat: int, action: Action) -> None:
         if isinstance(action, Skip):
@@ -231,12 +235,14 @@ class BiddingWhist(TrickGame):
         rule = self.options["on_all_skip"]
         if rule == "redeal":
             # The abandoned deal stays in the log; the next deal keeps the same opener.
+            self._note(Redeal(len(self.hands_log) - 1, "everyone skipped"))
             self._next_hand()
         elif rule == "no_trump":
             self.all_skipped = True
             self._begin_bets(self.opener, None)
         else:
             self.hand_scores.append([0] * PLAYERS)
+            self._note(HandScored(len(self.hand_scores) - 1, (0,) * PLAYERS, tuple(self.totals)))
             self._finish()
 
     def _secondary_bet(self, seat: int, bet: int) -> None:
@@ -281,7 +287,7 @@ class BiddingWhist(TrickGame):
     @classmethod
     def sample_world(cls, obs: Observation, rng: random.Random) -> BiddingWhist:
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
-        state = object.__new__(cls)
+        state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))
         seat = obs["seat"]
         own = [Card.parse(c) for c in obs["hand"]]

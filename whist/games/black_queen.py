@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, SUIT_SYMBOLS, Card, Suit, pack
+from whist.events import TrickTaken
 from whist.protocol import (
     JSON,
     DealError,
@@ -23,6 +24,7 @@ from whist.protocol import (
     OptionSpec,
     card_strings,
     check_pack,
+    illegal,
     read_cards,
     shuffle,
     trick_winner,
@@ -198,26 +200,27 @@ class BlackQueen(TrickGame):
 
     def _explain_illegal(self, action: Action) -> str | None:
         if not isinstance(action, Play):
-            return f"it is time to play a card, not {action}"
+            return illegal("wrong-kind", f"it is time to play a card, not {action}")
         seat = self.to_move
         assert seat is not None
         row = self.up[seat]
         if action.up is not None:
             if not 0 <= action.up < len(row):
-                return f"your face-up row has positions 0 to {len(row) - 1}" if row else \
-                    "you have no face-up row"
+                return illegal("not-held", f"your face-up row has positions 0 to {len(row) - 1}" if row else \
+                    "you have no face-up row")
             if row[action.up] is None:
-                return f"position {action.up} of your face-up row is empty"
+                return illegal("not-held", f"position {action.up} of your face-up row is empty")
             if row[action.up] != action.card:
-                return f"position {action.up} of your face-up row holds {row[action.up]}, " \
-                    f"not {action.card}"
+                return illegal("not-held",
+                               f"position {action.up} of your face-up row holds {row[action.up]}, " \
+                    f"not {action.card}")
         elif action.card not in self.hands[seat]:
             if action.card in row:
-                return (f"{action.card} is in your face-up row: play it as "
-                        f"{action.card}@{row.index(action.card)}")
-            return f"{action.card} is not in your hand"
+                return (illegal("not-held", f"{action.card} is in your face-up row: play it as "
+                        f"{action.card}@{row.index(action.card)}"))
+            return illegal("not-held", f"{action.card} is not in your hand")
         if self.trick:
-            return f"you must follow {SUIT_SYMBOLS[SUIT_OF[self.trick[0][1]]]}"
+            return illegal("must-follow", f"you must follow {SUIT_SYMBOLS[SUIT_OF[self.trick[0][1]]]}")
         return None
 
     def _do(self, action: Action) -> None:
@@ -244,6 +247,8 @@ class BlackQueen(TrickGame):
                 if below is not None:
                     self.up[player][position] = below
                     self.down[player][position] = None
+        if self._events is not None:
+            self._events.append(TrickTaken(self.leader, tuple(trick), winner))
         self.tricks.append((self.leader, trick, winner))
         self.tricks_won[winner] += 1
         self.trick = []
@@ -253,8 +258,6 @@ class BlackQueen(TrickGame):
         if len(self.tricks) == self.cards_each:
             self._end_hand()
 
-    #: The unchecked fast path for search is the action itself (no call through step).
-    step = _do
 
     def _end_hand(self) -> None:
         scores = [hand_score(t, p, self.total_points)
@@ -289,7 +292,7 @@ class BlackQueen(TrickGame):
         The seat's own face-down cards are hidden from it too.  A seat that failed to
         follow a suit holds none of it in hand (its face-up cards are visible anyway).
         """
-        state = object.__new__(cls)
+        state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))
         seat = obs["seat"]
         players = obs["players"]

@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+from whist.events import HandScored
 from whist.javarandom import JavaRandom
 from whist.protocol import (
     JSON,
@@ -86,11 +87,14 @@ class ClassicWhist(TrickGame):
     winning_score: int
 
     def __init__(self, options: Mapping[str, Any] | None = None, *, seed: int | None = None,
-                 chance: Iterable[Mapping[str, JSON]] | None = None) -> None:
-        """Start a game; with ``compat: nerd`` the seed seeds a ``java.util.Random``."""
+                 chance: Iterable[Mapping[str, JSON]] | None = None,
+                 rng: random.Random | None = None, stop_after_hand: bool = False) -> None:
+        """Start a game as every game starts; with ``compat: nerd`` the seed seeds a
+        ``java.util.Random`` (or ``rng`` may be a :class:`JavaRandom` itself)."""
         # _setup needs the seed itself (the base class keeps only a Python generator).
         self._java_seed = seed
-        super().__init__(options, seed=seed, chance=chance)
+        super().__init__(options, seed=seed, chance=chance, rng=rng,
+                         stop_after_hand=stop_after_hand)
 
     # ----------------------------------------------------------------- setup
     def _setup(self) -> None:
@@ -99,7 +103,7 @@ class ClassicWhist(TrickGame):
         self.cards = options["cards"]
         self.winning_score = options["winning_score"]
         self.enforce_follow = options["enforce_rules"]
-        if options["compat"] == "nerd":
+        if options["compat"] == "nerd" and not isinstance(self._rng, JavaRandom):
             self._rng = JavaRandom(self._java_seed)
         del self._java_seed
         self.totals = [0] * self.players
@@ -186,14 +190,18 @@ class ClassicWhist(TrickGame):
             return
         self.totals[winner] += 1
         if self.totals[winner] >= self.winning_score:
-            self.hand_scores.append(list(self.tricks_won))
+            self._score_deal()
             self._finish()
         elif len(self.tricks) == self.cards:
-            self.hand_scores.append(list(self.tricks_won))
+            self._score_deal()
             self._next_hand()
 
-    #: The unchecked fast path for search is the action itself (no call through step).
-    step = _do
+    def _score_deal(self) -> None:
+        """Write the deal's row (each trick a point, already in the totals as it was taken)."""
+        self.hand_scores.append(list(self.tricks_won))
+        self._note(HandScored(len(self.hand_scores) - 1, tuple(self.tricks_won),
+                              tuple(self.totals)))
+
 
     def lead_suit(self) -> Suit | None:
         """The suit led to the current trick, if it has begun."""
@@ -219,7 +227,7 @@ class ClassicWhist(TrickGame):
         Voids shown by failing to follow count only when the rules are
         enforced; otherwise a player may discard while holding the suit.
         """
-        state = object.__new__(cls)
+        state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))
         seat = obs["seat"]
         own = [Card.parse(c) for c in obs["hand"]]

@@ -9,12 +9,14 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit, pack
+from whist.events import TrickTaken
 from whist.protocol import (
     JSON,
     DealError,
     Observation,
     OptionSpec,
     check_pack,
+    illegal,
     read_hands,
     shuffle,
 )
@@ -159,12 +161,12 @@ class DiminishingWhist(TrickGame):
     def _explain_illegal(self, action: Action) -> str | None:
         if self.decision is Decision.BID:
             if not isinstance(action, Bid):
-                return f"it is time to bid, not to play {action}"
+                return illegal("wrong-kind", f"it is time to bid, not to play {action}")
             if not 0 <= action.tricks <= self.cards:
-                return f"a bid must be from 0 to {self.cards}"
+                return illegal("out-of-range", f"a bid must be from 0 to {self.cards}")
             if action.tricks == self.forbidden_bid():
-                return (f"that bid would make the total {self.cards}: "
-                        "the last bidder may not make the bids add up to the tricks")
+                return (illegal("forbidden", f"that bid would make the total {self.cards}: "
+                        "the last bidder may not make the bids add up to the tricks"))
             return None
         return self._explain_play(action)
 
@@ -190,6 +192,8 @@ class DiminishingWhist(TrickGame):
                 if strength > best:
                     best = strength
                     winner = player
+            if self._events is not None:
+                self._events.append(TrickTaken(self.leader, tuple(trick), winner))
             tricks = self.tricks
             tricks.append((self.leader, trick, winner))
             self.tricks_won[winner] += 1
@@ -207,8 +211,6 @@ class DiminishingWhist(TrickGame):
         if seat == self.opener:
             self.decision = _CARD
 
-    #: The fast path for search is the unchecked action itself, one call shorter.
-    step = _do
 
     def _end_round(self) -> None:
         # round_score from a table, mapped in C: the end of a round is part of every playout.
@@ -243,7 +245,7 @@ class DiminishingWhist(TrickGame):
         that are out of play (an adapter for another game's rules, such as a
         turned-up trump card): no hidden hand is dealt them.
         """
-        state = object.__new__(cls)
+        state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))
         # Later rounds are dealt from the caller's generator, so worlds differ there too
         # (a seed drawn from it; the generator is made only if a later round is dealt).

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit, pack
+from whist.events import CardsPassed
 from whist.protocol import (
     JSON,
     DealError,
@@ -29,6 +30,7 @@ from whist.protocol import (
     OptionSpec,
     card_strings,
     check_pack,
+    illegal,
     read_cards,
     read_hands,
     shuffle,
@@ -191,7 +193,7 @@ class NineFiveTwo(TrickGame):
         of distinct cards from the hand) rather than looked up in the long list.
         """
         if self.over:
-            return "the game is over"
+            return illegal("game-over", "the game is over")
         if self.decision is Decision.PASS or self.decision is Decision.DISCARD:
             return self._explain_cards(action)
         return super().why_illegal(action)
@@ -202,30 +204,32 @@ class NineFiveTwo(TrickGame):
         if self.decision is Decision.PASS:
             _, receiver, count = self.passes[len(self.exchanges)]
             if not isinstance(action, PassCards):
-                return (f"it is time to pass {_cards_word(count)} to seat {receiver}, "
-                        f"not {_describe(action)}")
+                return (illegal("wrong-kind", f"it is time to pass {_cards_word(count)} to seat {receiver}, "
+                        f"not {_describe(action)}"))
             cards = action.cards
             verb, whom = "pass", f" to seat {receiver}"
         else:
             count = KITTY_SIZE
             if not isinstance(action, Discard):
-                return f"it is time to discard {_cards_word(count)}, not {_describe(action)}"
+                return illegal("wrong-kind",
+                               f"it is time to discard {_cards_word(count)}, not {_describe(action)}")
             cards = action.cards
             verb, whom = "discard", ""
         if len(cards) != count:
-            return f"you must {verb} exactly {_cards_word(count)}{whom}, not {len(cards)}"
+            return illegal("wrong-cards",
+                           f"you must {verb} exactly {_cards_word(count)}{whom}, not {len(cards)}")
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
-            return f"you cannot {verb} {twice} twice"
+            return illegal("wrong-cards", f"you cannot {verb} {twice} twice")
         hand = self.hands[seat]
         for card in cards:
             if card not in hand:
-                return f"{card} is not in your hand"
+                return illegal("not-held", f"{card} is not in your hand")
         return None
 
     def _explain_illegal(self, action: Action) -> str | None:
         if self.decision is Decision.TRUMP:
-            return f"it is time to name trump (a suit or NT), not {_describe(action)}"
+            return illegal("wrong-kind", f"it is time to name trump (a suit or NT), not {_describe(action)}")
         return self._explain_play(action)
 
     def _do(self, action: Action) -> None:
@@ -244,6 +248,7 @@ class NineFiveTwo(TrickGame):
             returned = forced_returns(self.hands[receiver], action.cards)
             passer_hand.extend(returned)
             self.exchanges.append([passer, receiver, list(action.cards), returned])
+            self._note(CardsPassed(passer, receiver, len(action.cards)))
             if len(self.exchanges) < len(self.passes):
                 self.to_move = self.passes[len(self.exchanges)][0]
             else:
@@ -264,9 +269,6 @@ class NineFiveTwo(TrickGame):
         self.discards = list(action.cards)
         self.decision = Decision.CARD
         self.to_move = self.leader
-
-    #: The unchecked fast path for search is the action itself (no call through step).
-    step = _do
 
     def _end_hand(self) -> None:
         scores = [won - contract for won, contract in zip(self.tricks_won, self.contracts,
@@ -337,7 +339,7 @@ class NineFiveTwo(TrickGame):
         held nothing higher in that suit; the kitty and discard for the dealer
         (the others see neither; the discard may hold cards passed to the dealer).
         """
-        state = object.__new__(cls)
+        state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))
         # The generator for later hands is seeded from this only if one is dealt.
         state._rng_seed = rng.getrandbits(64)
