@@ -212,7 +212,7 @@ def observation(state: Any, player: int, card_of: dict[int, Card]) -> Observatio
         return (p - first) % PLAYERS
 
     def plays(trick: list[tuple[int, Card]]) -> list[list[Any]]:
-        return [[ours(p), str(c)] for p, c in trick]
+        return [(ours(p), str(c)) for p, c in trick]
 
     mover = state.current_player()
     to_move = None if state.is_terminal() else ours(mover)
@@ -251,7 +251,7 @@ def observation(state: Any, player: int, card_of: dict[int, Card]) -> Observatio
         "winners": [],
         "round": 0,
         "cards": TRICKS,
-        "schedule": [[n, "NT" if t is None else t.symbol] for n, t in SCHEDULE],
+        "schedule": [(n, "NT" if t is None else t.symbol) for n, t in SCHEDULE],
         "opener": 0,
         "bids": bids,
         "forbidden_bid": forbidden,

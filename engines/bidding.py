@@ -26,7 +26,7 @@ from typing import ClassVar, Final
 from engines.base import Engine
 from whist.actions import BIDS, SKIP, Action, Contract, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
-from whist.protocol import Observation
+from whist.observations import Observation, as_bidding
 
 TRICKS: Final = 13
 
@@ -106,6 +106,7 @@ class HeuristicEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Bid, bet or play by the original's rules."""
+        observation = as_bidding(observation)
         decision = observation["decision"]
         hand = [Card.parse(c) for c in observation["hand"]]
         if decision == "initial_bid":

@@ -27,7 +27,7 @@ from engines.base import Engine
 from whist.actions import Action, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.games.black_queen import PENALTY, pack_for
-from whist.protocol import Observation
+from whist.observations import BlackQueenObservation, Observation, as_black_queen
 from whist.tricks import note_voids
 
 ACE_OF_SPADES: Final = Card.of(Suit.SPADES, 14)
@@ -74,7 +74,7 @@ class Strength1(Engine):
     def evaluate(self, observation: Observation,
                  legal: Sequence[Action]) -> list[tuple[Action, float]]:
         """Each legal card's worst-case trick value for this seat."""
-        search = TrickSearch(observation, self.weigh_hidden)
+        search = TrickSearch(as_black_queen(observation), self.weigh_hidden)
         values: dict[Card, float] = {}
         out: list[tuple[Action, float]] = []
         for action in legal:
@@ -105,7 +105,7 @@ def _preference(action: Action) -> tuple[int, int, int]:
 class TrickSearch:
     """The worst case of the current trick for one seat, from its observation."""
 
-    def __init__(self, obs: Observation, weigh_hidden: bool) -> None:
+    def __init__(self, obs: BlackQueenObservation, weigh_hidden: bool) -> None:
         """Read the trick, the face-up rows and (for strength 2) the unseen cards."""
         self.me: int = obs["seat"]
         players: int = obs["players"]
@@ -251,7 +251,7 @@ def _by_penalty_weighted(options: list[Option]) -> list[Option]:
     return list(best.values())
 
 
-def _unseen_and_voids(obs: Observation,
+def _unseen_and_voids(obs: BlackQueenObservation,
                       up: list[list[Card]]) -> tuple[Counter[Card], list[set[int]]]:
     """Cards the seat has not seen (other hands, all face-down cards) and the voids shown."""
     unseen = Counter(pack_for(obs["players"]))

@@ -22,7 +22,7 @@ from engines.base import CLASSIC_FILTERS, CLASSIC_SELECTORS, Engine, EngineError
 from whist.actions import PLAYS, Action, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
 from whist.javarandom import JavaRandom
-from whist.protocol import Observation
+from whist.observations import Observation
 
 #: Draw an index below the bound (``nextInt``).
 Draw = Callable[[int], int]
@@ -192,7 +192,10 @@ class ClassicEngine(Engine):
         if not cards:
             raise EngineError("a Classic Whist player can only play cards")
         trick = [Card.parse(c) for _, c in observation["trick"]]
-        trump = int(Suit.parse(observation["trump"]))
+        trump_symbol = observation["trump"]
+        if trump_symbol is None:
+            raise EngineError("a Classic Whist deal always has a trump suit")
+        trump = int(Suit.parse(trump_symbol))
         played = [Card.parse(c) for t in observation["tricks"] for _, c in t["plays"]]
         card = self.pick(cards, trick, trump, observation["players"], played)
         return PLAYS[card]

@@ -16,7 +16,7 @@ from typing import ClassVar
 from engines.base import Engine
 from whist.actions import BIDS, PLAYS, Action, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
-from whist.protocol import Observation
+from whist.observations import DiminishingObservation, Observation, as_diminishing
 
 #: Sentinel for W's "trick so far": unknown (estimating a card for a later trick).
 UNKNOWN: None = None
@@ -95,11 +95,12 @@ class ExpectationEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A bid or a card as the original engine would choose it."""
-        if observation["decision"] == "bid":
-            return BIDS[self.bid(observation)]
-        return PLAYS[self.play(observation, legal)]
+        obs = as_diminishing(observation)
+        if obs["decision"] == "bid":
+            return BIDS[self.bid(obs)]
+        return PLAYS[self.play(obs, legal)]
 
-    def bid(self, observation: Observation) -> int:
+    def bid(self, observation: DiminishingObservation) -> int:
         """round-half-to-even(Σ W(c, unknown)) over the hand, moved off the forbidden bid."""
         hand = _parse(observation["hand"])
         trump = _trump_of(observation)
@@ -110,7 +111,7 @@ class ExpectationEngine(Engine):
         return fix_last_bid(round(estimate), estimate, observation["forbidden_bid"],
                             observation["cards"])
 
-    def play(self, observation: Observation, legal: Sequence[Action]) -> Card:
+    def play(self, observation: DiminishingObservation, legal: Sequence[Action]) -> Card:
         """The legal card whose expected tricks come closest to the bid (ties: dealt order)."""
         seat: int = observation["seat"]
         hand = _parse(observation["hand"])
@@ -122,7 +123,7 @@ class ExpectationEngine(Engine):
         seen.update(trick)
         unseen = [c for c in CARDS if c not in seen]
         won: int = observation["tricks_won"][seat]
-        bid: int = observation["bids"][seat]
+        bid = observation["bids"][seat] or 0
         allowed = {a.card for a in legal if isinstance(a, Play)}
         later = [win_chance(d, trump, unseen, players, UNKNOWN) for d in hand]
         best: Card | None = None
@@ -163,10 +164,11 @@ class GaussianEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A Gaussian bid (moved off the forbidden one) or a uniformly random legal card."""
-        if observation["decision"] == "bid":
-            cards: int = observation["cards"]
-            players: int = observation["players"]
+        obs = as_diminishing(observation)
+        if obs["decision"] == "bid":
+            cards = obs["cards"]
+            players = obs["players"]
             guess = self.rng.gauss(cards / players, 0.64 * cards * cards / (players * players))
             bid = round(max(0.0, guess))
-            return BIDS[fix_last_bid(bid, guess, observation["forbidden_bid"], cards)]
+            return BIDS[fix_last_bid(bid, guess, obs["forbidden_bid"], cards)]
         return legal[self.rng.randrange(len(legal))]

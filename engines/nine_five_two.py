@@ -23,7 +23,7 @@ from typing import ClassVar, Final
 from engines.base import Engine
 from whist.actions import PLAYS, Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
-from whist.protocol import Observation
+from whist.observations import NineFiveTwoObservation, Observation, as_nine_five_two
 
 #: Honour points: A 4, K 3, Q 2, J 1.
 HONOURS: Final = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -101,14 +101,14 @@ def choose_pass(hand: Sequence[Card], count: int) -> tuple[Card, ...]:
 class _Table:
     """What the seat knows during card play, read from the observation."""
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: NineFiveTwoObservation) -> None:
         self.seat: int = obs["seat"]
         self.hand = _cards(obs["hand"])
         self.trump: int | None = None if obs["trump"] is None else int(Suit.parse(obs["trump"]))
         self.trick = [(s, Card.parse(c)) for s, c in obs["trick"]]
         self.voids: list[set[int]] = [set() for _ in range(obs["players"])]
         seen = set(self.hand)
-        seen.update(_cards(obs.get("discard")))
+        seen.update(_cards(obs["discard"]))
         for t in obs["tricks"]:
             plays = [(s, Card.parse(c)) for s, c in t["plays"]]
             self._note(plays)
@@ -147,7 +147,7 @@ def _lowest(cards: Sequence[Card], trump: int | None) -> Card:
     return min(cards, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c]))
 
 
-def choose_card(obs: Observation, legal: Sequence[Card]) -> Card:
+def choose_card(obs: NineFiveTwoObservation, legal: Sequence[Card]) -> Card:
     """Lead a sure winner or low from length; follow with the cheapest sure winner."""
     table = _Table(obs)
     trump = table.trump
@@ -230,6 +230,7 @@ class RulesEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Pick the rule-based action for the pending decision."""
+        observation = as_nine_five_two(observation)
         decision = observation["decision"]
         hand = _cards(observation["hand"])
         if decision == Decision.TRUMP:
@@ -239,6 +240,6 @@ class RulesEngine(Engine):
             return Discard(choose_discard(hand, None if trump is None
                                           else int(Suit.parse(trump))))
         if decision == Decision.PASS:
-            return PassCards(choose_pass(hand, observation["pass_count"]))
+            return PassCards(choose_pass(hand, observation["pass_count"] or 0))
         cards = [a.card for a in legal if isinstance(a, Play)]
         return PLAYS[choose_card(observation, cards)]

@@ -59,7 +59,8 @@ from whist.games.bidding import BiddingWhist
 from whist.games.black_queen import PENALTY, UP_PLAYS, BlackQueen
 from whist.games.diminishing import DiminishingWhist
 from whist.games.nine_five_two import NineFiveTwo
-from whist.protocol import GameState, Observation
+from whist.observations import Observation
+from whist.protocol import GameState
 from whist.tricks import TrickGame
 
 NO_PENALTY: tuple[int, ...] = (0,) * 52
@@ -568,10 +569,10 @@ def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
     gone = [0] * 52  # the seat's own cards and every card played
     for text in obs["hand"]:
         gone[_card_index(text)] += 1
-    for row in (obs.get("up") or [])[obs["seat"]:obs["seat"] + 1]:
-        for text in row:
-            if text is not None:
-                gone[_card_index(text)] += 1
+    if obs["game"] == "black-queen":
+        for up in obs["up"][obs["seat"]]:
+            if up is not None:
+                gone[_card_index(up)] += 1
     for trick in obs["tricks"]:
         for _, text in trick["plays"]:
             gone[_card_index(text)] += 1
@@ -599,7 +600,7 @@ PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == 3 * 13 + 10 else 0 for c in ran
 
 
 def _pack_of(obs: Observation) -> list[int]:
-    decks = int(obs.get("decks") or 1)
+    decks = obs["decks"] if obs["game"] == "black-queen" else 1
     return [c for _ in range(decks) for c in range(52)]
 
 

@@ -135,8 +135,8 @@ def test_a_seat_that_skipped_is_never_asked_again() -> None:
     assert state.ruler == 2 and state.contract == Contract(7, Suit.CLUBS)
     assert state.trump == Suit.CLUBS
     assert state.skipped == [True, True, False, True]
-    assert state.observe(3)["bidding"] == [[0, "5♣"], [1, "skip"], [2, "6♣"], [3, "skip"],
-                                           [0, "6♦"], [2, "7♣"], [0, "skip"]]
+    assert state.observe(3)["bidding"] == [(0, "5♣"), (1, "skip"), (2, "6♣"), (3, "skip"),
+                                           (0, "6♦"), (2, "7♣"), (0, "skip")]
 
 
 def test_with_no_higher_bid_a_seat_may_only_skip_and_is_still_asked() -> None:

@@ -39,9 +39,9 @@ from whist.actions import (
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
 from whist.events import Acted, Event, GameOver, HandDealt, HandScored
 from whist.inputs import OPTION_DIGITS, shown, small_number
+from whist.observations import Observation
 
 JSON = Any
-Observation = dict[str, Any]
 
 
 class IllegalAction(ValueError):
@@ -394,7 +394,7 @@ class GameState(ABC):
         return other
 
     @classmethod
-    def sample_world(cls, obs: Any, rng: random.Random) -> Self:
+    def sample_world(cls, obs: Any, rng: random.Random) -> Self:  # obs: the game's own type
         """A search copy consistent with what ``obs``'s seat has seen; hidden cards dealt at random.
 
         Every card the seat cannot see is dealt from ``rng`` to a seat that may hold

@@ -7,7 +7,8 @@ from typing import Any
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
 from whist.events import TrickTaken
-from whist.protocol import GameState, Observation, card_strings, illegal, trick_winner
+from whist.observations import Observation, TrickPlayObservation
+from whist.protocol import GameState, card_strings, illegal, trick_winner
 
 
 class TrickGame(GameState):
@@ -78,12 +79,11 @@ class TrickGame(GameState):
         return winner
 
     # -------------------------------------------------------- observation
-    def _observe_tricks(self, seat: int) -> Observation:
+    def _observe_tricks(self, seat: int) -> TrickPlayObservation:
         """The common part of every game's observation for ``seat``."""
         legal = [str(a) for a in self.legal_actions()] if self.to_move == seat else []
         last = self.tricks[-1] if self.tricks else None
         return {
-            "game": self.name,
             "title": self.title,
             "options": dict(self.options),
             "players": self.players,
@@ -97,11 +97,11 @@ class TrickGame(GameState):
             "trump": None if self.trump is None else SUIT_SYMBOLS[self.trump],
             "trump_name": format_trump(None if self.trump is None else Suit(self.trump)),
             "leader": self.leader,
-            "trick": [[s, str(c)] for s, c in self.trick],
-            "tricks": [{"leader": lead, "plays": [[s, str(c)] for s, c in plays],
+            "trick": [(s, str(c)) for s, c in self.trick],
+            "tricks": [{"leader": lead, "plays": [(s, str(c)) for s, c in plays],
                         "winner": win} for lead, plays, win in self.tricks],
             "last_trick": None if last is None else {
-                "leader": last[0], "plays": [[s, str(c)] for s, c in last[1]],
+                "leader": last[0], "plays": [(s, str(c)) for s, c in last[1]],
                 "winner": last[2]},
             "tricks_won": list(self.tricks_won),
             "totals": list(self.totals),

@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any, Final
 
+from whist.inputs import shown
 from whist.protocol import GameState, OptionError
 
 #: record name -> (module, class)
@@ -26,9 +27,10 @@ ALIASES: Final = {"dw": "diminishing-whist", "diminishing": "diminishing-whist",
 
 def game_class(name: str) -> type[GameState]:
     """The GameState subclass for a record name (or alias); OptionError if unknown."""
-    key = ALIASES.get(name.lower(), name.lower()) if isinstance(name, str) else name
+    # Anything but a str (a list from a record, say) is no game name, and may not even hash.
+    key = ALIASES.get(name.lower(), name.lower()) if isinstance(name, str) else None
     if key not in GAME_CLASSES:
-        raise OptionError(f"unknown game {name!r} (games: {', '.join(GAME_NAMES)})")
+        raise OptionError(f"unknown game {shown(name)} (games: {', '.join(GAME_NAMES)})")
     module, cls = GAME_CLASSES[key]
     found: type[GameState] = getattr(importlib.import_module(module), cls)
     return found

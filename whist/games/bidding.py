@@ -30,10 +30,10 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip
 from whist.cards import CARDS, Card, Suit, pack
+from whist.observations import BiddingObservation
 from whist.events import HandScored, Redeal
 from whist.protocol import (
     JSON,
-    Observation,
     OptionSpec,
     check_pack,
     illegal,
@@ -265,13 +265,14 @@ class BiddingWhist(TrickGame):
         return len(self.hand_scores) >= int(self.options["hands"])
 
     # --------------------------------------------------------- observation
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int) -> BiddingObservation:
         """Own hand, the bidding, ruler, contract, bets, tricks and scores; no other hand."""
-        obs = self._observe_tricks(seat)
         high = self.high_bid()
-        obs.update({
+        obs: BiddingObservation = {
+            "game": "bidding-whist",
+            **self._observe_tricks(seat),
             "opener": self.opener,
-            "bidding": [list(entry) for entry in self.auction],
+            "bidding": [(int(seat), str(bid)) for seat, bid in self.auction],
             "skipped": list(self.skipped),
             "high_bid": None if high is None else str(high),
             "high_bidder": self.high_seat,
@@ -281,11 +282,11 @@ class BiddingWhist(TrickGame):
             "bets": list(self.bets),
             "bet_order": list(self.bet_order),
             "forbidden_bet": self.forbidden_bet(),
-        })
+        }
         return obs
 
     @classmethod
-    def sample_world(cls, obs: Observation, rng: random.Random) -> BiddingWhist:
+    def sample_world(cls, obs: BiddingObservation, rng: random.Random) -> BiddingWhist:
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
         state = object.__new__(cls.search_type())
         state.__dict__.update(world_base(obs))

@@ -16,11 +16,11 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, SUIT_SYMBOLS, Card, Suit, pack
+from whist.observations import BlackQueenObservation
 from whist.events import TrickTaken
 from whist.protocol import (
     JSON,
     DealError,
-    Observation,
     OptionSpec,
     card_strings,
     check_pack,
@@ -268,10 +268,11 @@ class BlackQueen(TrickGame):
         return len(self.hands_log) >= int(self.options["hands"])
 
     # --------------------------------------------------------- observation
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int) -> BlackQueenObservation:
         """Own hand, every face-up row, face-down counts, cards and points taken; no hidden card."""
-        obs = self._observe_tricks(seat)
-        obs.update({
+        obs: BlackQueenObservation = {
+            "game": "black-queen",
+            **self._observe_tricks(seat),
             "dealer": self.dealer,
             "face_down": self.face_down,
             "cards_each": self.cards_each,
@@ -282,11 +283,11 @@ class BlackQueen(TrickGame):
             "trick_from": [None if p == FROM_HAND else p for p in self.trick_from],
             "taken": list(self.taken),
             "points": list(self.points),
-        })
+        }
         return obs
 
     @classmethod
-    def sample_world(cls, obs: Observation, rng: random.Random) -> BlackQueen:
+    def sample_world(cls, obs: BlackQueenObservation, rng: random.Random) -> BlackQueen:
         """A state consistent with ``obs``: other hands and all face-down cards dealt at random.
 
         The seat's own face-down cards are hidden from it too.  A seat that failed to

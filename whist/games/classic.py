@@ -20,13 +20,13 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+from whist.observations import ClassicObservation
 from whist.events import HandScored
 from whist.javarandom import JavaRandom
 from whist.protocol import (
     JSON,
     DealError,
     GameState,
-    Observation,
     OptionSpec,
     check_pack,
     read_hands,
@@ -208,20 +208,21 @@ class ClassicWhist(TrickGame):
         return Suit(SUIT_OF[self.trick[0][1]]) if self.trick else None
 
     # ----------------------------------------------------------- observation
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int) -> ClassicObservation:
         """Own hand (sorted ♠ ♥ ♦ ♣, high to low), trump, this deal's tricks, scores."""
-        obs = self._observe_tricks(seat)
         lead = self.lead_suit()
-        obs.update({
+        obs: ClassicObservation = {
+            "game": "classic-whist",
+            **self._observe_tricks(seat),
             "cards": self.cards,
             "winning_score": self.winning_score,
             "enforce_rules": self.enforce_follow,
             "lead_suit": None if lead is None else lead.symbol,
-        })
+        }
         return obs
 
     @classmethod
-    def sample_world(cls, obs: Observation, rng: random.Random) -> ClassicWhist:
+    def sample_world(cls, obs: ClassicObservation, rng: random.Random) -> ClassicWhist:
         """A full state consistent with ``obs``: hidden hands dealt at random.
 
         Voids shown by failing to follow count only when the rules are

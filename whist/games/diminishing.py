@@ -5,15 +5,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from operator import getitem, itemgetter
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit, pack
+from whist.observations import AdaptedDiminishingObservation, DiminishingObservation
 from whist.events import TrickTaken
 from whist.protocol import (
     JSON,
     DealError,
-    Observation,
     OptionSpec,
     check_pack,
     illegal,
@@ -223,21 +223,23 @@ class DiminishingWhist(TrickGame):
         return self.round == len(SCHEDULE) - 1
 
     # --------------------------------------------------------- observation
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int) -> DiminishingObservation:
         """Own hand (in dealt order), bids, tricks and scores; nobody else's cards."""
-        obs = self._observe_tricks(seat)
-        obs.update({
+        obs: DiminishingObservation = {
+            "game": "diminishing-whist",
+            **self._observe_tricks(seat),
             "round": self.round,
             "cards": self.cards,
-            "schedule": [[n, "NT" if t is None else t.symbol] for n, t in SCHEDULE],
+            "schedule": [(n, "NT" if t is None else t.symbol) for n, t in SCHEDULE],
             "opener": self.opener,
             "bids": list(self.bids),
             "forbidden_bid": self.forbidden_bid(),
-        })
+        }
         return obs
 
     @classmethod
-    def sample_world(cls, obs: Observation, rng: random.Random) -> DiminishingWhist:
+    def sample_world(cls, obs: DiminishingObservation | AdaptedDiminishingObservation,
+                     rng: random.Random) -> DiminishingWhist:
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected.
 
         The trump is the one ``obs`` shows (our own rounds always show the
@@ -262,7 +264,8 @@ class DiminishingWhist(TrickGame):
         pool = list(CARDS)
         remove_cards(pool, own)
         remove_cards(pool, plays)
-        seen = obs.get("seen")
+        # Only an adapter's observation has the key (see AdaptedDiminishingObservation).
+        seen: list[str] | None = cast("dict[str, Any]", obs).get("seen")
         if seen:
             remove_cards(pool, [Card.parse(c) for c in seen])
         sizes = [0 if s == seat else n for s, n in enumerate(obs["hand_sizes"])]

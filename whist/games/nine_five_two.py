@@ -22,11 +22,11 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit, pack
+from whist.observations import ExchangeJSON, NineFiveTwoObservation
 from whist.events import CardsPassed
 from whist.protocol import (
     JSON,
     DealError,
-    Observation,
     OptionSpec,
     card_strings,
     check_pack,
@@ -280,7 +280,7 @@ class NineFiveTwo(TrickGame):
         return any(abs(t) >= target for t in self.totals)
 
     # --------------------------------------------------------- observation
-    def observe(self, seat: int) -> Observation:
+    def observe(self, seat: int) -> NineFiveTwoObservation:
         """Own hand, contracts, trump, passing as this seat may see it, results and totals.
 
         The kitty and the discard are shown only to the dealer once taken/made;
@@ -291,10 +291,11 @@ class NineFiveTwo(TrickGame):
         """
         mover = self.to_move
         many = self.decision is Decision.PASS or self.decision is Decision.DISCARD
-        obs = self._observe_tricks(seat)
         pending = self.pending_pass()
         is_dealer = seat == self.dealer
-        obs.update({
+        obs: NineFiveTwoObservation = {
+            "game": "nine-five-two",
+            **self._observe_tricks(seat),
             "dealer": self.dealer,
             "contracts": list(self.contracts),
             "target": self.options["target"],
@@ -308,7 +309,7 @@ class NineFiveTwo(TrickGame):
             "pass_to": None if pending is None else pending[1],
             "pass_count": None if pending is None else pending[2],
             "choose_count": self.choose_count() if many and mover == seat else None,
-        })
+        }
         if many:
             # Thousands of combinations would swamp the page; choose_count is all it needs.
             obs["legal"] = []
@@ -316,9 +317,9 @@ class NineFiveTwo(TrickGame):
             obs["trump_name"] = None
         return obs
 
-    def _observe_exchange(self, index: int, seat: int) -> dict[str, JSON]:
+    def _observe_exchange(self, index: int, seat: int) -> ExchangeJSON:
         passer, receiver, count = self.passes[index]
-        entry: dict[str, JSON] = {"passer": passer, "receiver": receiver, "count": count,
+        entry: ExchangeJSON = {"passer": passer, "receiver": receiver, "count": count,
                                   "done": index < len(self.exchanges),
                                   "cards": None, "returned": None}
         if index < len(self.exchanges) and seat in (passer, receiver):
@@ -330,7 +331,7 @@ class NineFiveTwo(TrickGame):
 
     # ------------------------------------------------------ sampled worlds
     @classmethod
-    def sample_world(cls, obs: Observation, rng: random.Random) -> NineFiveTwo:
+    def sample_world(cls, obs: NineFiveTwoObservation, rng: random.Random) -> NineFiveTwo:
         """A full state consistent with ``obs``: hidden cards dealt at random.
 
         Respected: own hand; cards played; voids shown in play; the cards this
@@ -371,7 +372,7 @@ class NineFiveTwo(TrickGame):
                     del ceiling[key]
                 continue
             cards = [Card.parse(c) for c in entry["cards"]]
-            returned = [Card.parse(c) for c in entry["returned"]]
+            returned = [Card.parse(c) for c in entry["returned"] or ()]
             state.exchanges.append([passer, receiver, cards, returned])
             for card in cards:
                 holder[card] = receiver
