@@ -30,8 +30,8 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip
 from whist.cards import CARDS, Card, Suit, pack
-from whist.observations import BiddingObservation
 from whist.events import HandScored, Redeal
+from whist.observations import BiddingObservation
 from whist.protocol import (
     JSON,
     OptionSpec,

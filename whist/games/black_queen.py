@@ -16,8 +16,8 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, SUIT_SYMBOLS, Card, Suit, pack
-from whist.observations import BlackQueenObservation
 from whist.events import TrickTaken
+from whist.observations import BlackQueenObservation
 from whist.protocol import (
     JSON,
     DealError,

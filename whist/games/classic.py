@@ -20,9 +20,9 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
-from whist.observations import ClassicObservation
 from whist.events import HandScored
 from whist.javarandom import JavaRandom
+from whist.observations import ClassicObservation
 from whist.protocol import (
     JSON,
     DealError,

@@ -9,8 +9,8 @@ from typing import Any, ClassVar, Final, cast
 
 from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit, pack
-from whist.observations import AdaptedDiminishingObservation, DiminishingObservation
 from whist.events import TrickTaken
+from whist.observations import AdaptedDiminishingObservation, DiminishingObservation
 from whist.protocol import (
     JSON,
     DealError,

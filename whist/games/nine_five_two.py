@@ -22,8 +22,8 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit, pack
-from whist.observations import ExchangeJSON, NineFiveTwoObservation
 from whist.events import CardsPassed
+from whist.observations import ExchangeJSON, NineFiveTwoObservation
 from whist.protocol import (
     JSON,
     DealError,
