@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final
 
+from whist.inputs import shown
+
 
 class CardError(ValueError):
     """A card, suit or trump written in a way this project does not read."""
@@ -40,10 +42,10 @@ class Suit(IntEnum):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """Read a suit from its symbol or letter (``♥``, ``H``, ``h``)."""
-        key = text.strip().upper()
+        key = text.strip().upper() if isinstance(text, str) else None
         if key in _SUIT_BY_TEXT:
             return _SUIT_BY_TEXT[key]
-        raise CardError(f"{text!r} is not a suit (use ♣ ♦ ♥ ♠ or C D H S)")
+        raise CardError(f"{shown(text)} is not a suit (use ♣ ♦ ♥ ♠ or C D H S)")
 
 
 SUIT_SYMBOLS: Final = ("♣", "♦", "♥", "♠")
@@ -107,16 +109,18 @@ class Card(int):
     @staticmethod
     def parse(text: str) -> Card:
         """Read ``10♦``, ``Q♥``, ``QH``, ``TD``, ``10d`` (case and spaces ignored)."""
-        raw = text.strip()
-        if len(raw) < 2:
-            raise CardError(f"{text!r} is not a card (write rank then suit, like 10♦ or QH)")
-        body = raw.upper().replace("\ufe0f", "")
+        if not isinstance(text, str):
+            raise CardError(f"{shown(text)} is not a card (write rank then suit, like 10♦ or QH)")
+        body = text.strip().upper().replace("\ufe0f", "")
+        # Checked after the variation selectors go: "\ufe0f\ufe0f" would leave nothing to read.
+        if len(body) < 2:
+            raise CardError(f"{shown(text)} is not a card (write rank then suit, like 10♦ or QH)")
         # Accept suit-first spellings such as ♦10 from the seed write-ups.
         if body[0] in _SUIT_BY_TEXT and body[0] not in "0123456789" and body[1:] in _RANK_BY_TEXT:
             body = body[1:] + body[0]
         rank_text, suit_text = body[:-1], body[-1]
         if rank_text not in _RANK_BY_TEXT or suit_text not in _SUIT_BY_TEXT:
-            raise CardError(f"{text!r} is not a card (write rank then suit, like 10♦ or QH)")
+            raise CardError(f"{shown(text)} is not a card (write rank then suit, like 10♦ or QH)")
         return CARDS[_SUIT_BY_TEXT[suit_text] * 13 + _RANK_BY_TEXT[rank_text] - 2]
 
 
@@ -138,7 +142,7 @@ def format_cards(cards: Iterable[int]) -> str:
 
 def parse_trump(text: str) -> Suit | None:
     """Read a trump choice: a suit symbol or letter, or ``NT`` for no-trump."""
-    if text.strip().upper() in ("NT", "N", "NOTRUMP", "NO-TRUMP", "NO TRUMP"):
+    if isinstance(text, str) and text.strip().upper() in ("NT", "N", "NOTRUMP", "NO-TRUMP", "NO TRUMP"):
         return None
     return Suit.parse(text)
 
