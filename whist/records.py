@@ -3,12 +3,32 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from whist.games import game_class
+from whist.inputs import shown
 from whist.protocol import JSON, DealError, GameState, IllegalAction, OptionError
+
+#: The largest record read, in bytes (or characters of JSON text).  The longest games
+#: the options allow (Black Queen, six players, 1,000 hands) write about 5 MB.
+MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
+#: The deepest nesting of lists and objects read.  A record nests five deep (record,
+#: hands, hand, deal, seat's rows); Python's own JSON reader fails near a thousand.
+MAX_RECORD_DEPTH: Final = 32
+
+#: A JSON escape (valid only inside strings): removed first, so that a string is then
+#: simply quote, non-quotes, quote, and finding strings stays linear on any text.
+_ESCAPE: Final = re.compile(r"\\.", re.DOTALL)
+#: Strings, once escapes are gone: their brackets do not nest anything.
+_STRING: Final = re.compile(r'"[^"]*"')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+#: An innermost pair of brackets, once everything else is gone.
+_INNER_PAIR: Final = re.compile(r"\[\]|\{\}")
+#: More openers in a row than the depth allowed: too deep without counting further.
+_OPENERS_RUN: Final = re.compile(r"[\[{]{" + str(MAX_RECORD_DEPTH + 1) + "}")
 
 
 class RecordError(ValueError):
@@ -16,36 +36,115 @@ class RecordError(ValueError):
 
 
 def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
-    """Read a record from a path, a JSON text or an already parsed mapping."""
+    """Read a record from a path, a JSON text or an already parsed mapping.
+
+    A str starting with ``{`` or ``[`` is JSON text, any other str a path.  Files and
+    texts over :data:`MAX_RECORD_BYTES`, bytes that are not UTF-8 and nesting over
+    :data:`MAX_RECORD_DEPTH` are refused before parsing, each with one RecordError line.
+    """
     if isinstance(source, Mapping):
         return dict(source)
-    text = source
     if isinstance(source, Path) or (isinstance(source, str) and source.lstrip()[:1] not in "{["):
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except OSError as error:
-            raise RecordError(f"cannot read {source}: {error.strerror or error}") from None
+        text = _read_text(source)
+    elif isinstance(source, str):
+        if len(source) > MAX_RECORD_BYTES:
+            raise RecordError(f"not a game record: {len(source)} characters is more than the "
+                              f"{MAX_RECORD_BYTES // 2**20} MB a record may have")
+        text = source
+    else:
+        raise RecordError(f"not a game record: {shown(source)} (a {type(source).__name__})")
+    _check_depth(text)
     try:
-        data = json.loads(str(text))
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise RecordError(f"not a game record: invalid JSON at line {error.lineno}, "
                           f"column {error.colno} ({error.msg})") from None
+    except RecursionError:
+        # Only if the depth check above missed something: still one line, never a traceback.
+        raise RecordError("not a game record: nested too deep") from None
+    except ValueError as error:
+        # int() in the parser refuses numbers of over 4,300 digits; NaN and Infinity land here.
+        if "integer string conversion" in str(error):
+            raise RecordError("not a game record: a number in it has more than 4300 digits") \
+                from None
+        raise RecordError(f"not a game record: {_first_line(error)}") from None
     if not isinstance(data, dict):
         raise RecordError("not a game record: the top level must be a JSON object")
     return data
 
 
+def _read_text(path: str | Path) -> str:
+    """A record file's text, read within the size limit and decoded as UTF-8."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {shown(str(path), 120)}: {error.strerror or error}") from None
+    except ValueError:
+        # open() refuses a path with a NUL character in it.
+        raise RecordError(f"cannot read {shown(str(path), 120)}: not a file name") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"not a game record: {shown(str(path), 120)} is larger than "
+                          f"{MAX_RECORD_BYTES // 2**20} MB")
+    try:
+        # utf-8-sig: a byte-order mark some editors write is no fault.
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        what = ("cut off inside a character" if error.reason == "unexpected end of data"
+                else f"byte {data[error.start]:#04x} is no UTF-8 character")
+        raise RecordError(f"not a game record: not UTF-8 text at line {line}, "
+                          f"byte {column}: {what}") from None
+
+
+def _check_depth(text: str) -> None:
+    """Raise RecordError if ``text`` nests lists and objects over MAX_RECORD_DEPTH deep.
+
+    Done on the brackets alone (strings removed), one nesting level per regular
+    expression pass, so a deep text costs milliseconds rather than a RecursionError.
+    Unbalanced brackets are left for the JSON reader to report.
+    """
+    if "[" not in text and "{" not in text:
+        return
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
+    too_deep = _OPENERS_RUN.search(brackets) is not None
+    for _ in range(0 if too_deep else MAX_RECORD_DEPTH):
+        brackets, removed = _INNER_PAIR.subn("", brackets)
+        if not removed:
+            return
+    if too_deep or _INNER_PAIR.search(brackets):
+        raise RecordError(f"not a game record: lists and objects nest more than "
+                          f"{MAX_RECORD_DEPTH} deep")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number standard JSON allows")
+
+
+def _first_line(error: BaseException) -> str:
+    """An exception's message, its first line only and cut short."""
+    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return text if len(text) <= 160 else text[:160] + "…"
+
+
 def replay(source: str | Path | Mapping[str, Any]) -> GameState:
     """Replay a record action by action, checking each; raise RecordError at the first fault.
 
-    The returned state is where the record leaves off: finished, or with a
-    decision pending (a saved game in progress).
+    The returned state is where the record leaves off: finished, with a decision
+    pending (a saved game in progress), or between hands (:attr:`GameState.hand_over`
+    true, ``over`` false) when the record stops at the end of a hand: the next deal is
+    not in the record, so none is invented.  Its later deals come from a generator
+    seeded 0 (see :meth:`GameState.reseed`).
     """
     record = load_record(source)
     if "game" not in record:
         raise RecordError("not a game record: no \"game\" key")
+    name = record["game"]
+    if not isinstance(name, str):
+        raise RecordError(f"\"game\" must be a game name (a string), not {shown(name)}")
     try:
-        cls = game_class(record["game"])
+        cls = game_class(name)
     except OptionError as error:
         raise RecordError(str(error)) from None
     hands = record.get("hands")
@@ -58,29 +157,46 @@ def replay(source: str | Path | Mapping[str, Any]) -> GameState:
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError(f"hand {index + 1}: \"actions\" must be a list of strings")
     try:
-        state = cls(record.get("options") or {}, seed=0, chance=hands)
+        # Held at the end of every hand: the next one is dealt below only if the record
+        # has it, so a record that stops between hands draws no deal of its own.
+        state = cls(record.get("options") or {}, seed=0, chance=hands, stop_after_hand=True)
     except OptionError as error:
         raise RecordError(f"options: {error}") from None
     except DealError as error:
         raise RecordError(f"hand 1: {error}") from None
     for index, hand in enumerate(hands):
-        if state.hand_number != index:
-            raise RecordError(f"hand {index + 1}: the game is over before this hand"
-                              if state.over else
-                              f"hand {index + 1}: hand {index} is not finished")
+        if index > 0:
+            if state.over:
+                raise RecordError(f"hand {index + 1}: the game is over before this hand")
+            if not state.hand_over:
+                raise RecordError(f"hand {index + 1}: hand {index} is not finished")
+            try:
+                state.deal_next()
+            except DealError as error:
+                raise RecordError(f"hand {index + 1}: {error}") from None
         for number, text in enumerate(hand.get("actions", []), start=1):
-            where = f"hand {index + 1}, action {number} ({text!r})"
+            where = f"hand {index + 1}, action {number} ({shown(text)})"
             if state.over:
                 raise RecordError(f"{where}: the game is already over")
-            if state.hand_number != index:
+            if state.hand_over:
                 raise RecordError(f"{where}: hand {index + 1} is already finished")
             try:
                 state.apply_text(text)
             except IllegalAction as error:
                 raise RecordError(f"{where}: {error} ({_whose(state)})") from None
-            except DealError as error:
-                raise RecordError(f"hand {index + 2}: {error}") from None
+    _deal_on_after_replay(state)
     return state
+
+
+def _deal_on_after_replay(state: GameState) -> None:
+    """Let the replayed game deal its later hands itself again, as a game in play does.
+
+    The undo history holds snapshots taken while replay held every hand; they must not
+    bring the hold back when a resumed game is undone into the recorded part.
+    """
+    state.stop_after_hand = False
+    for snapshot, _, _ in state._snapshots:
+        snapshot["stop_after_hand"] = False
 
 
 def _whose(state: GameState) -> str:

@@ -59,6 +59,9 @@ class Table:
             chosen = [HUMAN] + ["random"] * (state.players - 1)
         # Deals after the record's last hand must not repeat the seed's first ones.
         state.reseed(seed * 7919 + len(state.hands_log))
+        if state.hand_over and not state.over:
+            # The record stops between hands (replay invents no deal): deal on from here.
+            state.deal_next()
         return cls(state, chosen, seed=seed, budget=budget)
 
     # ---------------------------------------------------------------- turns
