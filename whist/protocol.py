@@ -290,7 +290,7 @@ class GameState(ABC):
         # First the exact types: Bid(False) or Play(5) would otherwise equal a legal action.
         problem = action_type_problem(action)
         if problem is not None:
-            return problem
+            return illegal("unreadable", problem)
         if self.over:
             return illegal("game-over", "the game is over")
         if self.hand_over:
