@@ -117,6 +117,24 @@ def test_bad_properties_exit_2_with_a_clear_message(tmp_path: Path,
     assert out.getvalue() == ""
 
 
+@pytest.mark.parametrize("data, message", [
+    (b"Seed=30006\nNumCards=6\xff\n", "line 2 is not UTF-8 text (byte 0xff)"),
+    ("# Hélène\nSeed=1\n".encode("latin-1"), "line 1 is not UTF-8"),
+    (b"Seed=" + b"9" * 5000, "Seed must be a whole number of at most 19 digits"),
+    ("Seed=²".encode(), "Seed must be a whole number"),
+    (b"Seed=1_000", "Seed must be a whole number"),
+    (b"Seed=1\nInteractive=" + b"x" * 20000, "(20000 characters)"),
+    (b"#" * (2 * 1024 * 1024), "larger than 1024 KB"),
+])
+def test_hostile_properties_files_are_one_line_and_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], data: bytes, message: str) -> None:
+    path = tmp_path / "hostile.properties"
+    path.write_bytes(data)
+    assert main([str(path)], out=io.StringIO()) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and len(err) < 300
+
+
 def test_missing_file_and_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["/nonexistent/x.properties"]) == 2
     assert "cannot read" in capsys.readouterr().err

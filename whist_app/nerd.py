@@ -40,7 +40,6 @@ import argparse
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TextIO
 
 from engines.base import EngineError
@@ -48,10 +47,13 @@ from engines.classic import ClassicEngine, classic_engine_class
 from whist.actions import PLAYS, Play
 from whist.cards import RANK_WORDS, SUIT_NAMES, SUIT_OF, Card
 from whist.games.classic import ClassicWhist
+from whist.inputs import shown
 from whist.protocol import OptionError, trick_winner
 from whist.records import save_record
 
 EXIT_BAD = 2
+#: The largest properties file read: the original's are a few hundred bytes.
+MAX_PROPERTIES_BYTES = 1024 * 1024
 
 #: The original's strategy class names -> this project's names.
 FILTERS = {"NoFiltering": "none", "NaiveLegalFiltering": "naive_legal",
@@ -109,6 +111,27 @@ def read_properties(text: str) -> dict[str, str]:
     return props
 
 
+def read_properties_file(path: str) -> str:
+    """A properties file's text: UTF-8, at most :data:`MAX_PROPERTIES_BYTES`; else PropertiesError."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read(MAX_PROPERTIES_BYTES + 1)
+    except OSError as error:
+        raise PropertiesError(f"cannot read it: {error.strerror or error}") from None
+    except ValueError:
+        # open() refuses a path with a NUL character in it.
+        raise PropertiesError("cannot read it: not a file name") from None
+    if len(data) > MAX_PROPERTIES_BYTES:
+        raise PropertiesError(f"larger than {MAX_PROPERTIES_BYTES // 1024} KB: "
+                              "not a properties file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise PropertiesError(f"line {line} is not UTF-8 text (byte {data[error.start]:#04x}); "
+                              "save the file as UTF-8") from None
+
+
 def _need(props: dict[str, str], key: str) -> str:
     if key not in props:
         raise PropertiesError(f"missing key {key}")
@@ -117,16 +140,19 @@ def _need(props: dict[str, str], key: str) -> str:
 
 def _int(props: dict[str, str], key: str) -> int:
     value = _need(props, key)
-    try:
-        return int(value)
-    except ValueError:
-        raise PropertiesError(f"{key} must be a whole number, not {value!r}") from None
+    digits = value[1:] if value[:1] in ("+", "-") else value
+    # As Java's Long.parseLong reads it: a sign and ASCII digits, at most 19 of them
+    # (int() would also take "²", "1_000" or refuse 5,000 digits with its own error).
+    if not (digits.isascii() and digits.isdigit()) or len(digits.lstrip("0")) > 19:
+        raise PropertiesError(f"{key} must be a whole number of at most 19 digits, "
+                              f"not {shown(value)}")
+    return int(value)
 
 
 def _bool(props: dict[str, str], key: str) -> bool:
     value = props.get(key, "false").strip().lower()
     if value not in ("true", "false"):
-        raise PropertiesError(f"{key} must be true or false, not {props[key]!r}")
+        raise PropertiesError(f"{key} must be true or false, not {shown(props[key])}")
     return value == "true"
 
 
@@ -144,10 +170,10 @@ def parse_config(props: dict[str, str]) -> NerdConfig:
         filtering = _need(props, f"Npc{k}Filtering")
         selecting = _need(props, f"Npc{k}Selecting")
         if filtering not in FILTERS:
-            raise PropertiesError(f"Npc{k}Filtering: unknown filter {filtering!r} "
+            raise PropertiesError(f"Npc{k}Filtering: unknown filter {shown(filtering)} "
                                   f"(use {', '.join(FILTERS)})")
         if selecting not in SELECTORS:
-            raise PropertiesError(f"Npc{k}Selecting: unknown selector {selecting!r} "
+            raise PropertiesError(f"Npc{k}Selecting: unknown selector {shown(selecting)} "
                                   f"(use {', '.join(SELECTORS)})")
         npcs.append(f"{FILTERS[filtering]}+{SELECTORS[selecting]}")
     enforce = _bool(props, "EnforceRule")
@@ -222,6 +248,11 @@ def run(config: NerdConfig, out: TextIO, *, auto_human: str | None = None,
     return game
 
 
+def _path_text(path: str) -> str:
+    """A path for a message: as given when short and printable, else quoted and cut."""
+    return path if len(path) <= 120 and path.isprintable() else shown(path, 120)
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run ``python -m whist nerd``; return the exit status."""
     stdout = out or sys.stdout
@@ -241,14 +272,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except SystemExit as stop:
         return EXIT_BAD if stop.code else 0
     try:
-        text = Path(args.properties).read_text(encoding="utf-8")
-    except OSError as error:
-        print(f"error: cannot read {args.properties}: {error.strerror or error}", file=sys.stderr)
-        return EXIT_BAD
-    try:
-        config = parse_config(read_properties(text))
+        config = parse_config(read_properties(read_properties_file(args.properties)))
     except PropertiesError as error:
-        print(f"error: {args.properties}: {error}", file=sys.stderr)
+        print(f"error: {_path_text(args.properties)}: {error}", file=sys.stderr)
         return EXIT_BAD
     if args.seed is not None:
         config.seed = args.seed
@@ -264,7 +290,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             classic_engine_class(auto)
         game = run(config, stdout, auto_human=auto, play_on=args.play_on)
     except (OptionError, EngineError) as error:
-        print(f"error: {args.properties}: {error}", file=sys.stderr)
+        print(f"error: {_path_text(args.properties)}: {error}", file=sys.stderr)
         return EXIT_BAD
     if args.record:
         try:
