@@ -22,9 +22,13 @@ with its 95% confidence interval.
 
 Engines are seeded per deal, rotation and seat-list entry; search engines get
 an iteration budget (``--iterations``, default 200) so that results are
-identical whatever the number of worker processes.  An engine that raises or
-returns an illegal action is counted as a failure (engine, seat and deal are
-named) and the first legal action is played in its place.
+identical whatever the number of worker processes.  An engine that raises,
+returns anything but a legal action, or takes longer than its time limit
+(``--engine-timeout`` seconds; by default 5 times its ``--budget``, at least 2 s,
+or 10 s without one) is counted as a failure (engine, seat and deal are named;
+the report gives each engine's count) and the first legal action is played in
+its place.  An engine that overran is refused at once while its late decision
+still runs.  Bad arguments are one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -37,12 +41,20 @@ import os
 import statistics
 import sys
 import time
+import typing
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import Engine, EngineError, choose_action, engine_class, load_engine
+from engines.base import (
+    Engine,
+    EngineError,
+    check_budget,
+    choose_action,
+    engine_class,
+    load_engine,
+)
 from whist.actions import Bid, Contract
 from whist.games import ALIASES, GAME_NAMES, game_class
 from whist.protocol import GameState, OptionError
@@ -59,6 +71,8 @@ class ArenaConfig:
     iterations: int | None = 200
     budget: float | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    #: Seconds an engine may take per decision (None: each engine's default limit).
+    engine_timeout: float | None = None
 
 
 @dataclass
@@ -71,6 +85,8 @@ class DealResult:
     exact: list[int]
     bids: list[int]
     failures: list[str]
+    #: Failed decisions per seat-list entry.
+    failed: list[int] = field(default_factory=list)
 
 
 # ------------------------------------------------------------------ statistics
@@ -155,6 +171,7 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
     exact = [0] * players
     bids = [0] * players
     failures: list[str] = []
+    failed = [0] * players
     for rotation in range(players):
         state = new_arena_game(config, deal_seed)
         game = state.name
@@ -169,10 +186,11 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
             seat = state.to_move
             assert seat is not None
             try:
-                action = choose_action(state, engines[seat], seat)
+                action = choose_action(state, engines[seat], seat, config.engine_timeout)
             except EngineError as error:
                 failures.append(f"deal {deal} rotation {rotation}: "
                                 f"{config.seats[entry_at[seat]]} at seat {seat}: {error}")
+                failed[entry_at[seat]] += 1
                 action = state.legal_actions()[0]
             if isinstance(action, Bid | Contract):
                 hand_bids[seat] = action.tricks
@@ -191,7 +209,7 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
             scores[entry_at[s]] += state.totals[s] / players
             if s in winners:
                 wins[entry_at[s]] += 1.0 / len(winners) / players
-    return DealResult(deal, scores, wins, exact, bids, failures)
+    return DealResult(deal, scores, wins, exact, bids, failures, failed)
 
 
 # ------------------------------------------------------------------ a run
@@ -239,6 +257,7 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
             "mean": mean, "ci": [low, high],
             "exact_bid_rate": made / bids if bids else None, "bids": bids,
             "win_rate": statistics.fmean(wins) if wins else math.nan,
+            "failures": sum(r.failed[j] for r in results if r.failed for j in js),
         }
     first = names[0]
     diffs = {}
@@ -250,7 +269,8 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
     return {
         "game": game_class(config.game).name, "seats": config.seats, "deals": len(results),
         "seed": config.seed, "iterations": config.iterations, "budget": config.budget,
-        "options": config.options, "engines": engines, "first": first,
+        "engine_timeout": config.engine_timeout, "options": config.options,
+        "engines": engines, "first": first,
         "differences": diffs, "failures": len(failures), "failure_messages": failures[:20],
     }
 
@@ -277,7 +297,9 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
     for name, d in summary["differences"].items():
         lines.append(f"{summary['first']} - {name}: {_fmt(d['mean'])} "
                      f"(95% CI {_fmt(d['ci'][0])} to {_fmt(d['ci'][1])})")
-    lines.append(f"failures: {summary['failures']}")
+    counts = ", ".join(f"{name}: {e['failures']}" for name, e in summary["engines"].items()
+                       if e.get("failures"))
+    lines.append(f"failures: {summary['failures']}" + (f" ({counts})" if counts else ""))
     lines.extend(f"  {m}" for m in summary["failure_messages"])
     return lines
 
@@ -306,23 +328,79 @@ class Progress:
         sys.stderr.flush()
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (no usage block), exit status 2."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        """Print ``prog: error: message`` to stderr and exit with status 2."""
+        self.exit(2, f"{self.prog}: error: {message[:300]}\n")
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: ASCII digits (a sign allowed) for a whole number from low to high."""
+    def read(text: str) -> int:
+        digits = text.strip().removeprefix("-").removeprefix("+")
+        # Checked before int(): "²" passes isdigit, and int() refuses 4,300 digits.
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > len(str(high)) + 1:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text[:40]!r}")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {value}")
+        return value
+    return read
+
+
+def _seconds(least: float, strict: bool) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds, at least (or, ``strict``, over) ``least``."""
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected seconds, not {text[:40]!r}") from None
+        if not math.isfinite(value) or value < least or (strict and value == least):
+            raise argparse.ArgumentTypeError(
+                f"must be a finite number of seconds, {'over' if strict else 'at least'} "
+                f"{least:g}, not {text[:40]!r}")
+        return value
+    return read
+
+
+def _json_object(text: str) -> dict[str, Any]:
+    """An argparse type: a JSON object (the game options)."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as error:  # JSON errors, over-long numbers, deep nesting
+        raise argparse.ArgumentTypeError(f"not JSON: {str(error)[:100]}") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError(
+            f'must be a JSON object such as \'{{"hands": 2}}\', not {text[:40]!r}')
+    return value
+
+
 def parse_args(argv: Iterable[str] | None = None) -> argparse.Namespace:
-    """The command line."""
-    parser = argparse.ArgumentParser(prog="python -m engines.arena",
-                                     description="Duplicate-deal matches between engines.")
+    """The command line; a bad argument is one line on stderr and SystemExit(2)."""
+    parser = _OneLineParser(prog="python -m engines.arena",
+                            description="Duplicate-deal matches between engines.")
     parser.add_argument("game", help=f"game ({', '.join(GAME_NAMES)}, or {', '.join(ALIASES)})")
     parser.add_argument("--seats", required=True,
                         help="comma-separated engine levels, one per seat")
-    parser.add_argument("--deals", type=int, default=20, help="duplicate deals (default 20)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of deal 0 (default 1)")
+    parser.add_argument("--deals", type=_whole(1, 10**6), default=20,
+                        help="duplicate deals (default 20)")
+    parser.add_argument("--seed", type=_whole(-10**30, 10**30), default=1,
+                        help="seed of deal 0 (default 1)")
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--iterations", type=int, default=None,
+    group.add_argument("--iterations", type=_whole(1, 10**8), default=None,
                        help="rollouts per decision for search engines (default 200)")
-    group.add_argument("--budget", type=float, default=None,
+    group.add_argument("--budget", type=_seconds(0.0, strict=False), default=None,
                        help="seconds per decision instead (results then depend on speed)")
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--engine-timeout", type=_seconds(0.0, strict=True), default=None,
+                        metavar="SECONDS",
+                        help="longest an engine may take per decision (default: 5 times its "
+                             "budget, at least 2 s; 10 s without a budget)")
+    parser.add_argument("--workers", type=_whole(1, 256), default=os.cpu_count() or 1,
                         help="processes (default: all cores)")
-    parser.add_argument("--options", default="{}", help="game options as JSON")
+    parser.add_argument("--options", type=_json_object, default="{}",
+                        help="game options as a JSON object")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--progress", action="store_true",
                         help="show the progress bar even when stderr is not a terminal")
@@ -331,24 +409,27 @@ def parse_args(argv: Iterable[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Iterable[str] | None = None) -> int:
     """Run the arena; exit status 2 on bad arguments, 1 if any engine failed."""
-    args = parse_args(argv)
+    try:
+        args = parse_args(argv)
+    except SystemExit as stop:  # --help (0) or a bad argument (2, its line already printed)
+        return stop.code if isinstance(stop.code, int) else 2
     try:
         seats = [s.strip() for s in args.seats.split(",") if s.strip()]
         if len(seats) < 2:
             raise OptionError("give at least two seats, separated by commas")
-        options = json.loads(args.options)
+        options = args.options
+        check_budget(args.budget)
         iterations = args.iterations if args.budget is None else None
         if iterations is None and args.budget is None:
             iterations = 200
         config = ArenaConfig(game_class(args.game).name, seats, args.deals, args.seed,
-                             iterations, args.budget, options)
-        if args.deals < 1:
-            raise OptionError("--deals must be at least 1")
+                             iterations, args.budget, options, args.engine_timeout)
         for level in dict.fromkeys(seats):  # fail early, with the level named
             make_engine(level, config.game, 0, config.budget, config.iterations)
         new_arena_game(config, config.seed)
-    except (EngineError, OptionError, ValueError) as error:
-        print(f"arena: {error}", file=sys.stderr)
+    except (EngineError, OptionError, ValueError, TypeError) as error:
+        # TypeError too: an option of an odd JSON type must be a line, not a traceback.
+        print(f"arena: {str(error)[:300]}", file=sys.stderr)
         return 2
     show = args.progress or (sys.stderr.isatty() and args.deals > 1)
     results = run_deals(config, max(1, args.workers), progress=show)

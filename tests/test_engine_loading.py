@@ -47,10 +47,11 @@ def test_plugins_load_by_module_and_class() -> None:
 
 
 @pytest.mark.parametrize("plugin, message", [
+    # A plug-in is named as it was loaded (its level may be anything, even "engine").
     ("tests.plugins.faulty:Crashes",
-     r"engine 'crashes' at seat 1 raised ZeroDivisionError: division by zero"),
-    ("tests.plugins.faulty:Cheats", r"engine 'cheats' at seat 1 chose an illegal action 99: "
-                                    r"a bid must be from 0 to 10"),
+     r"engine 'tests.plugins.faulty:Crashes' at seat 1 raised ZeroDivisionError: division by zero"),
+    ("tests.plugins.faulty:Cheats", r"engine 'tests.plugins.faulty:Cheats' at seat 1 chose an "
+                                    r"illegal action 99: a bid must be from 0 to 10"),
 ])
 def test_a_failing_plugin_is_named_with_its_seat_and_the_game_is_untouched(plugin: str,
                                                                             message: str) -> None:

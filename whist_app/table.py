@@ -22,8 +22,12 @@ class Table:
     """A game in progress with a person or a computer level in each seat."""
 
     def __init__(self, state: GameState, seats: Sequence[str], seed: int = 0,
-                 budget: float | None = None) -> None:
-        """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game."""
+                 budget: float | None = None, engine_timeout: float | None = None) -> None:
+        """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game.
+
+        ``engine_timeout``: seconds a computer seat may take per decision (None: each
+        engine's default, see :func:`engines.base.decision_time_limit`).
+        """
         if len(seats) != state.players:
             raise OptionError(f"{state.title} with {state.players} players needs "
                               f"{state.players} seats, not {len(seats)}")
@@ -31,6 +35,7 @@ class Table:
         self.seats = [s.strip() for s in seats]
         self.seed = seed
         self.budget = budget
+        self.engine_timeout = engine_timeout
         self.engines: dict[int, Engine] = {}
         # Original-compatible Classic Whist: its players draw from the game's one Java generator.
         java = getattr(state, "java_random", None)
@@ -45,13 +50,16 @@ class Table:
 
     @classmethod
     def new(cls, game: str, options: Mapping[str, Any] | None, seats: Sequence[str],
-            seed: int = 0, budget: float | None = None) -> Table:
+            seed: int = 0, budget: float | None = None,
+            engine_timeout: float | None = None) -> Table:
         """A fresh game dealt from ``seed``."""
-        return cls(new_game(game, options, seed=seed), seats, seed=seed, budget=budget)
+        return cls(new_game(game, options, seed=seed), seats, seed=seed, budget=budget,
+                   engine_timeout=engine_timeout)
 
     @classmethod
     def resume(cls, record: Mapping[str, Any], seats: Sequence[str] | None = None,
-               seed: int = 0, budget: float | None = None) -> Table:
+               seed: int = 0, budget: float | None = None,
+               engine_timeout: float | None = None) -> Table:
         """Continue a saved game (a record); seats default to the record's own ``seats``."""
         state = replay(record)
         chosen = list(seats or record.get("seats") or [])
@@ -62,7 +70,7 @@ class Table:
         if state.hand_over and not state.over:
             # The record stops between hands (replay invents no deal): deal on from here.
             state.deal_next()
-        return cls(state, chosen, seed=seed, budget=budget)
+        return cls(state, chosen, seed=seed, budget=budget, engine_timeout=engine_timeout)
 
     # ---------------------------------------------------------------- turns
     @property
@@ -80,13 +88,21 @@ class Table:
             and self.state.to_move not in self.engines
 
     def play_computer(self) -> tuple[int, Action]:
-        """Let the computer seat to move decide and apply its action."""
+        """Let the computer seat to move decide and apply its action.
+
+        EngineError (the game unchanged) if the engine raises, overruns its time
+        limit or answers with anything but a legal action.
+        """
+        seat, action = self.computer_choice()
+        self.state.apply(action)
+        return seat, action
+
+    def computer_choice(self) -> tuple[int, Action]:
+        """What the computer seat to move chooses, not yet applied (EngineError if it fails)."""
         seat = self.state.to_move
         if seat is None or seat not in self.engines:
             raise IllegalAction("it is not a computer seat's turn")
-        action = choose_action(self.state, self.engines[seat], seat)
-        self.state.apply(action)
-        return seat, action
+        return seat, choose_action(self.state, self.engines[seat], seat, self.engine_timeout)
 
     def play_human(self, text: str) -> Action:
         """Apply a person's action given as text; IllegalAction says why it is refused."""
