@@ -61,6 +61,10 @@ def missing_setup(root: Path) -> list[str]:
     return [rel for rel in needed if not (root / rel).is_file()]
 
 
+#: The game bundle with the test hooks (``scripts/vendor_web.py`` writes it beside game.zip).
+TEST_BUNDLE = "game-test.zip"
+
+
 class GameRequestHandler(SimpleHTTPRequestHandler):
     """Static file handler with explicit MIME types and isolation headers."""
 
@@ -70,6 +74,15 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
         **MIME_TYPES,
     }
     quiet: ClassVar[bool] = False
+    #: Serve the test bundle (with the web API's test hooks) in place of the shipped one.
+    test_hooks: ClassVar[bool] = False
+
+    def translate_path(self, path: str) -> str:
+        """The file for ``path``; the test bundle for the game bundle when asked to."""
+        found = super().translate_path(path)
+        if self.test_hooks and found.endswith(os.path.join("static", "pkg", "game.zip")):
+            return found[:-len("game.zip")] + TEST_BUNDLE
+        return found
 
     def end_headers(self) -> None:
         """Add isolation and caching headers to every response."""
@@ -102,9 +115,13 @@ class GameServer(ThreadingHTTPServer):
 
 
 def make_server(
-    root: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = False
+    root: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = False,
+    test_hooks: bool = False,
 ) -> GameServer:
-    """Bind a server for ``root`` on ``host:port`` (port 0 picks a free one)."""
+    """Bind a server for ``root`` on ``host:port`` (port 0 picks a free one).
+
+    ``test_hooks``: answer ``static/pkg/game.zip`` with the test bundle (browser tests).
+    """
     directory = str(root)
 
     class Handler(GameRequestHandler):
@@ -112,6 +129,7 @@ def make_server(
             super().__init__(*args, directory=directory, **kwargs)
 
     Handler.quiet = quiet
+    Handler.test_hooks = test_hooks
     return GameServer((host, port), Handler)
 
 
@@ -125,12 +143,13 @@ def server_url(server: GameServer) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve_in_thread(root: Path | str = ROOT, port: int = 0) -> tuple[GameServer, str]:
+def serve_in_thread(root: Path | str = ROOT, port: int = 0,
+                    test_hooks: bool = False) -> tuple[GameServer, str]:
     """Serve ``root`` quietly on loopback from a daemon thread; return (server, url).
 
     Stop it with ``server.shutdown(); server.server_close()``.
     """
-    server = make_server(Path(root), "127.0.0.1", port, quiet=True)
+    server = make_server(Path(root), "127.0.0.1", port, quiet=True, test_hooks=test_hooks)
     threading.Thread(target=server.serve_forever, name="whist-server", daemon=True).start()
     return server, server_url(server)
 

@@ -47,7 +47,9 @@ STDLIB_ZIP = "python_stdlib.zip"
 GAME_PACKAGES = ("whist", "engines", "whist_app")
 #: Modules of those packages the page never runs: command lines, the terminal, the arena.
 BUNDLE_EXCLUDES = frozenset({"whist/__main__.py", "whist_app/cli.py", "whist_app/terminal.py",
-                             "whist_app/nerd.py", "engines/arena.py"})
+                             "whist_app/nerd.py", "engines/arena.py", "whist_app/testhooks.py"})
+#: The web API's test hooks: only in the test bundle, game-test.zip (see devserver).
+TEST_HOOKS = "whist_app/testhooks.py"
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -212,6 +214,20 @@ def write_game_zip(root: Path, quiet: bool) -> None:
     _log(quiet, f"game.zip written ({out.stat().st_size} bytes)")
 
 
+def write_test_zip(root: Path, quiet: bool) -> None:
+    """Write static/pkg/game-test.zip: game.zip plus the web API's test hooks."""
+    out = root / "static" / "pkg" / "game-test.zip"
+    tmp = out.with_suffix(".zip.tmp")
+    shutil.copyfile(root / "static" / "pkg" / "game.zip", tmp)
+    with zipfile.ZipFile(tmp, "a") as zf:
+        info = zipfile.ZipInfo(TEST_HOOKS, ZIP_DATE)
+        info.compress_type = zipfile.ZIP_DEFLATED
+        info.external_attr = 0o644 << 16
+        zf.writestr(info, (root / TEST_HOOKS).read_bytes())
+    tmp.replace(out)
+    _log(quiet, "game-test.zip written (game.zip with the test hooks)")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
@@ -224,6 +240,7 @@ def main(argv: list[str] | None = None) -> int:
         ensure_node_modules(root, args.quiet)
         vendor_runtime(root, args.quiet)
     write_game_zip(root, args.quiet)
+    write_test_zip(root, args.quiet)
     return 0
 
 

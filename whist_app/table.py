@@ -11,11 +11,15 @@ from typing import Any
 
 from engines.base import Engine, EngineError, choose_action, load_engine
 from whist.actions import Action
+from whist.events import Event
 from whist.games import game_class, new_game
+from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
 from whist.records import replay
+from whist_app.presenter import HUMAN, Seating, describe_events, present
 
-HUMAN = "human"
+__all__ = ["HUMAN", "Table", "default_seats"]
+from whist_app.views import EventView, TableView
 
 
 class Table:
@@ -37,8 +41,10 @@ class Table:
         self.budget = budget
         self.engine_timeout = engine_timeout
         self.engines: dict[int, Engine] = {}
+        #: What the last action applied through this table did (see :meth:`GameState.apply`).
+        self.last_events: tuple[Event, ...] = ()
         # Original-compatible Classic Whist: its players draw from the game's one Java generator.
-        java = getattr(state, "java_random", None)
+        java = state.java_random if isinstance(state, ClassicWhist) else None
         for seat, level in enumerate(self.seats):
             if level != HUMAN:
                 shared = {"java_random": java} if java is not None and "+" in level else {}
@@ -94,7 +100,7 @@ class Table:
         limit or answers with anything but a legal action.
         """
         seat, action = self.computer_choice()
-        self.state.apply(action)
+        self.last_events = self.state.apply(action)
         return seat, action
 
     def computer_choice(self) -> tuple[int, Action]:
@@ -107,8 +113,11 @@ class Table:
     def play_human(self, text: str) -> Action:
         """Apply a person's action given as text; IllegalAction says why it is refused."""
         if not self.human_to_move():
-            raise IllegalAction(f"it is not your turn ({self.state.pending_text()})")
-        return self.state.apply_text(text)
+            raise IllegalAction(f"it is not your turn ({self.state.pending_text()})",
+                                "not-your-turn")
+        action = self.state.action_from_text(text)
+        self.last_events = self.state.apply(action)
+        return action
 
     def undo_to_human(self) -> int:
         """Take back actions until a person is to decide again; return how many were undone."""
@@ -133,6 +142,39 @@ class Table:
             choice = engine.choose(self.state.observe(seat), legal)
             return [(str(choice), 0.0)]
         return sorted(((str(a), float(v)) for a, v in estimates), key=lambda p: -p[1])
+
+    # ----------------------------------------------------------------- views
+    def view_seat(self) -> int:
+        """The seat a front end shows: the person to move, else the first person, else seat 0."""
+        humans = self.human_seats
+        if self.state.to_move in humans:
+            return self.state.to_move
+        return humans[0] if humans else 0
+
+    def seating(self, seat: int | None = None) -> Seating:
+        """Who sits where and what the session allows, for the presenter."""
+        return Seating(levels=list(self.seats), seat=self.view_seat() if seat is None else seat,
+                       computer_to_move=self.computer_to_move(),
+                       human_to_move=self.human_to_move(),
+                       can_undo=self.state.can_undo and bool(self.human_seats))
+
+    def explain(self, text: str) -> str | None:
+        """Why the action ``text`` may not be taken now (the core's words), None if it may."""
+        try:
+            action = self.state.action_from_text(text)
+        except IllegalAction as error:
+            return str(error)
+        return self.state.why_illegal(action)
+
+    def view(self, seat: int | None = None) -> TableView:
+        """The table as ``seat`` (default :meth:`view_seat`) sees it: the view both front ends draw."""
+        seating = self.seating(seat)
+        return present(self.state.observe(seating.seat), seating, self.explain)
+
+    def event_views(self, seat: int | None = None) -> list[EventView]:
+        """The last action's events in words, as ``seat`` may know them."""
+        seating = self.seating(seat)
+        return describe_events(self.last_events, self.state.observe(seating.seat), seating)
 
     def record(self) -> dict[str, JSON]:
         """The game's record with the seats' levels."""

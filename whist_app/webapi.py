@@ -1,206 +1,328 @@
-"""The browser's only entry point: JSON-ready functions the page calls through the bridge.
+"""The browser's only entry point: a registry of JSON functions the page may call.
+
+The page reaches Python through :func:`dispatch` (the worker's ``call``): a
+function name from :data:`API` and a JSON text.  The text is checked before it
+is parsed (size and nesting depth: a deeply nested text would otherwise
+overflow the interpreter's stack, which in the browser kills Python for good),
+and every failure, of any kind, comes back as ``{"error": message, "kind":
+class}`` while the worker keeps answering.  Only the functions registered with
+:func:`api` answer; test hooks are registered by ``whist_app.testhooks``,
+which exists only in the test bundle.
 
 Each function takes one dict and returns one dict.  The page sees a person's
-seat through :func:`view`, never the other hands; the record (which holds the
-deals) leaves the worker sealed through :func:`save` (for storage) and in clear
-only through :func:`export`, when the person asks to download it.
-Errors are raised as exceptions whose message a player can read; the worker
-turns them into ``{"error": ...}``.
+seat through :func:`view` (a :class:`~whist_app.views.TableView` under
+``"table"``), never the other hands; the record (which holds the deals)
+leaves the worker sealed through :func:`save` (for storage) and in clear only
+through :func:`export`, when the person asks to download it.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import time
+import math
+import os
+import re
 import zlib
+from collections.abc import Callable
 from typing import Any
 
+from engines.base import ORIGINAL_LEVELS, describe_levels
 from whist.games import GAME_NAMES, game_class
 from whist.protocol import IllegalAction, OptionError
+from whist.records import replay
+from whist_app.presenter import trick_view
+from whist_app.rules_text import COMMON, RULES
+from whist_app.table import Table, default_seats
 
-_table: Any = None
+Payload = dict[str, Any]
+Reply = dict[str, Any]
+
+#: The functions the page may call, by name.
+API: dict[str, Callable[[Payload], Reply]] = {}
+#: Largest payload text the worker reads (a long game's record is well under 1 MB).
+MAX_PAYLOAD_CHARS = 4_000_000
+#: Deepest JSON nesting the worker reads (a record nests five deep).
+MAX_DEPTH = 64
+#: Longest error message sent back (messages quote values, shortened).
+MAX_MESSAGE = 300
+
+_table: Table | None = None
 
 
-def _current() -> Any:
+def api(function: Callable[[Payload], Reply]) -> Callable[[Payload], Reply]:
+    """Register ``function`` as callable from the page under its own name."""
+    API[function.__name__] = function
+    return function
+
+
+# ---------------------------------------------------------------- the door
+class PayloadError(ValueError):
+    """A payload the worker will not read: too large, too deep, not JSON or not an object."""
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
+    """Raise PayloadError if ``text``'s brackets nest deeper than ``limit`` (strings ignored)."""
+    depth = 0
+    for match in _BRACKETS.finditer(_STRINGS.sub('""', text)):
+        if match.group() in "[{":
+            depth += 1
+            if depth > limit:
+                raise PayloadError(f"the data nests deeper than {limit} levels")
+        else:
+            depth -= 1
+
+
+def read_payload(text: str) -> Payload:
+    """The payload object in ``text``, checked for size and depth before it is parsed."""
+    if not isinstance(text, str):
+        raise PayloadError("the payload must be JSON text")
+    if len(text) > MAX_PAYLOAD_CHARS:
+        raise PayloadError(f"the payload is too large ({len(text):,} characters; "
+                           f"at most {MAX_PAYLOAD_CHARS:,})")
+    if not text.strip():
+        return {}
+    check_depth(text)
+    try:
+        payload = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise PayloadError(f"the payload is not valid JSON ({error})") from None
+    if not isinstance(payload, dict):
+        raise PayloadError("the payload must be a JSON object")
+    return payload
+
+
+def _error(message: str, kind: str) -> str:
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE - 1] + "…"
+    return json.dumps({"error": message, "kind": kind}, ensure_ascii=False)
+
+
+def dispatch(name: str, text: str) -> str:
+    """Run the registered function ``name`` on the payload in ``text``; its reply as JSON text.
+
+    Never raises: an unknown name, a bad payload or any failure inside comes back
+    as ``{"error": ..., "kind": ...}``.
+    """
+    try:
+        function = API.get(name) if isinstance(name, str) else None
+        if function is None:
+            return _error(f"no such function: {str(name)[:40]!r}", "LookupError")
+        return json.dumps(function(read_payload(text)), ensure_ascii=False)
+    except RecursionError:
+        return _error("the data nests too deeply", "PayloadError")
+    except Exception as error:  # noqa: BLE001 - every failure becomes data for the page
+        return _error(str(error) or repr(error), type(error).__name__)
+
+
+# ---------------------------------------------------------------- helpers
+def _current() -> Table:
     if _table is None:
-        raise IllegalAction("no game is in progress: start one first")
+        raise IllegalAction("no game is in progress: start one first", "no-game")
     return _table
 
 
-def catalog(payload: dict[str, Any]) -> dict[str, Any]:
-    """Every game with its options and the computer levels that play it."""
-    from engines.base import describe_levels
+def _seed(payload: Payload) -> int:
+    """The payload's seed, or a fresh unpredictable one (deals must not be guessable)."""
+    seed = payload.get("seed")
+    if seed is None:
+        return int.from_bytes(os.urandom(6), "big")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise OptionError(f"the seed must be a whole number from 0 to 2**63 - 1, not "
+                          f"{str(seed)[:20]!r}")
+    return seed
 
+
+def _budget(payload: Payload, default: float | None = None) -> float | None:
+    budget = payload.get("budget", default)
+    if budget is None:
+        return None
+    if isinstance(budget, bool) or not isinstance(budget, int | float) \
+            or not math.isfinite(budget) or not 0 < budget <= 60:
+        raise OptionError(f"the budget must be a number of seconds above 0 and at most 60, "
+                          f"not {str(budget)[:20]!r}")
+    return float(budget)
+
+
+def _seats(payload: Payload) -> list[str] | None:
+    seats = payload.get("seats")
+    if seats is None:
+        return None
+    if not isinstance(seats, list) or not all(isinstance(s, str) and len(s) < 100 for s in seats):
+        raise OptionError("seats must be a list of level names")
+    return seats
+
+
+def _game_name(payload: Payload) -> str:
+    game = payload.get("game", "")
+    if not isinstance(game, str):
+        raise OptionError("the game must be named by a string")
+    return game
+
+
+# ---------------------------------------------------------------- the API
+@api
+def catalog(payload: Payload) -> Reply:
+    """Every game with its options, rules and the computer levels that play it."""
     games = []
     for name in GAME_NAMES:
         cls = game_class(name)
-        options = []
-        for spec in cls.option_specs:
-            options.append({"name": spec.name, "kind": spec.kind.__name__, "default": spec.default,
-                            "choices": list(spec.choices) if spec.choices else None,
-                            "low": spec.low, "high": spec.high, "help": spec.help,
-                            "derived": spec.derive is not None})
-        games.append({"name": name, "title": cls.title, "options": options,
-                      "levels": [{"level": lvl, "description": d}
-                                 for lvl, d in describe_levels(name)]})
+        options = [{"name": spec.name, "label": spec.name.replace("_", " ").capitalize(),
+                    "kind": spec.kind.__name__, "default": spec.default,
+                    "choices": list(spec.choices) if spec.choices else None,
+                    "low": spec.low, "high": spec.high, "help": spec.help,
+                    "derived": spec.derive is not None}
+                   for spec in cls.option_specs]
+        levels = [{"level": level, "description": text} for level, text in describe_levels(name)]
+        games.append({"name": name, "title": cls.title, "options": options, "levels": levels,
+                      "default_level": ORIGINAL_LEVELS.get(name, levels[0]["level"]),
+                      "rules": {"summary": RULES[name]["summary"],
+                                "points": RULES[name]["points"], "common": COMMON}})
     return {"games": games}
 
 
-def players_for(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def players_for(payload: Payload) -> Reply:
     """How many seats a game has with the given options (validating them)."""
-    state = game_class(str(payload.get("game", "")))(payload.get("options") or {}, seed=0)
+    state = game_class(_game_name(payload))(payload.get("options") or {}, seed=0)
     return {"players": state.players, "options": state.options}
 
 
-def start(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def start(payload: Payload) -> Reply:
     """Start a game: ``{"game", "options", "seats": ["human", "strong", ...], "seed"}``."""
-    from whist_app.table import Table
-
     global _table
-    seed = payload.get("seed")
-    if seed is None:
-        seed = int(time.time() * 1000) % 2**31
-    if not isinstance(seed, int):
-        raise OptionError(f"the seed must be a whole number, not {seed!r}")
-    seats = payload.get("seats")
-    game = str(payload.get("game", ""))
+    game = _game_name(payload)
     options = payload.get("options") or {}
-    if not seats:
-        from whist_app.table import default_seats
-        seats = default_seats(game, options)
-    _table = Table.new(game, options, seats, seed=seed, budget=payload.get("budget"))
+    seats = _seats(payload) or default_seats(game, options)
+    _table = Table.new(game, options, seats, seed=_seed(payload), budget=_budget(payload))
     return view({})
 
 
-def resume(payload: dict[str, Any]) -> dict[str, Any]:
-    """Continue a saved game: ``{"sealed": text from save}`` or ``{"record": {...} or JSON text}``."""
-    from whist_app.table import Table
+@api
+def resume(payload: Payload) -> Reply:
+    """Continue a saved game: ``{"sealed": text from save}`` or ``{"record": {...} or JSON text}``.
 
+    The deals still to come are drawn from a fresh unpredictable seed (or the
+    payload's ``seed``), never from one a previous session could have known.
+    """
     global _table
     record = payload.get("record")
     if payload.get("sealed") is not None:
         record = unseal(payload["sealed"])
     if isinstance(record, str):
-        try:
-            record = json.loads(record)
-        except json.JSONDecodeError as error:
-            raise OptionError(f"the saved game is not valid JSON ({error.msg})") from None
+        record = read_payload(record)
     if not isinstance(record, dict):
         raise OptionError("the saved game is not a game record")
-    given = payload.get("seed")
-    seed = given if isinstance(given, int) else 0
-    _table = Table.resume(record, payload.get("seats"), seed=seed, budget=payload.get("budget"))
+    _table = Table.resume(record, _seats(payload), seed=_seed(payload), budget=_budget(payload))
     return view({})
 
 
-def view(payload: dict[str, Any]) -> dict[str, Any]:
-    """What the person's seat sees now, with the seating and whose turn it is."""
+@api
+def view(payload: Payload) -> Reply:
+    """What the person's seat sees now: the table to draw, and the raw observation."""
     table = _current()
-    state = table.state
-    humans = table.human_seats
-    seat = humans[0] if humans else 0
-    if state.to_move in humans:
-        seat = state.to_move
+    seat = table.view_seat()
     return {
-        "observation": state.observe(seat),
+        "table": table.view(seat),
+        "observation": table.state.observe(seat),
         "seat": seat,
         "seats": [{"seat": i, "level": lvl, "human": lvl == "human"}
                   for i, lvl in enumerate(table.seats)],
         "computer_to_move": table.computer_to_move(),
         "human_to_move": table.human_to_move(),
-        "pending": state.pending_text(),
-        "over": state.over,
-        "can_undo": state.can_undo and bool(humans),
+        "pending": table.state.pending_text(),
+        "over": table.state.over,
+        "can_undo": table.state.can_undo and bool(table.human_seats),
     }
 
 
-def _trick_before(table: Any) -> tuple[list[tuple[int, Any]], Any, int]:
-    """The trick in progress, the trump and the completed-trick count, before an action."""
-    state = table.state
-    return (list(getattr(state, "trick", [])), getattr(state, "trump", None),
-            len(getattr(state, "tricks", [])))
+def _after_action(table: Table, seat: int, action: object) -> Reply:
+    """:func:`view` plus what the action did: ``played``, ``events`` and ``completed``."""
+    reply = view({})
+    reply["played"] = {"seat": seat, "action": str(action)}
+    seating = table.seating()
+    reply["events"] = table.event_views()
+    reply["completed"] = None
+    for event in table.last_events:
+        trick = event.to_json()
+        if trick["type"] == "trick":
+            reply["completed"] = trick_view(trick["plays"], trick["winner"], seating)
+    return reply
 
 
-def _completed(table: Any, before: tuple[list[tuple[int, Any]], Any, int], seat: int,
-               action: Any) -> dict[str, Any] | None:
-    """The trick ``action`` completed (plays and taker), so the page can show who took it.
-
-    The observation alone cannot say: at the end of a hand the next deal has
-    already cleared the tricks.
-    """
-    from whist.actions import Play
-    from whist.protocol import trick_winner
-
-    plays, trump, count = before
-    state = table.state
-    if not isinstance(action, Play) or len(plays) + 1 != state.players:
-        return None
-    tricks = getattr(state, "tricks", [])
-    if len(tricks) == count + 1:  # same hand: the game's own record of the trick
-        leader, done, winner = tricks[-1]
-        return {"leader": leader, "plays": [[s, str(c)] for s, c in done], "winner": winner}
-    done = [*plays, (seat, action.card)]
-    winner = done[trick_winner(done, trump)][0]
-    return {"leader": done[0][0], "plays": [[s, str(c)] for s, c in done], "winner": winner}
-
-
-def act(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def act(payload: Payload) -> Reply:
     """The person's action as text (``"Q♥"``, ``"3"``, ``"7♥"``, ``"skip"``, ...).
 
-    The reply is :func:`view` plus ``played`` ({seat, action}) and ``completed``
-    (the trick this action finished, with its taker, or None).
+    The reply is :func:`view` plus ``played`` ({seat, action}), ``events`` (what
+    happened, in words) and ``completed`` (the trick this action finished, with
+    its taker, or None).
     """
     table = _current()
     seat = table.state.to_move
-    before = _trick_before(table)
-    action = table.play_human(str(payload.get("action", "")))
-    result = view({})
-    result["played"] = {"seat": seat, "action": str(action)}
-    result["completed"] = _completed(table, before, seat, action)
-    return result
+    action = payload.get("action", "")
+    if not isinstance(action, str):
+        raise IllegalAction("an action is text such as \"Q♥\", \"3\" or \"skip\"", "unreadable")
+    played = table.play_human(action)
+    return _after_action(table, seat if seat is not None else -1, played)
 
 
-def step(payload: dict[str, Any]) -> dict[str, Any]:
-    """Let the computer seat to move decide; returns the view, ``played`` and ``completed``."""
+@api
+def step(payload: Payload) -> Reply:
+    """Let the computer seat to move decide; the same reply as :func:`act`."""
     table = _current()
-    before = _trick_before(table)
     seat, action = table.play_computer()
-    result = view({})
-    result["played"] = {"seat": seat, "action": str(action)}
-    result["completed"] = _completed(table, before, seat, action)
-    return result
+    return _after_action(table, seat, action)
 
 
-def hint(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def hint(payload: Payload) -> Reply:
     """What ``strong`` would do in the person's place, with its estimate of each choice."""
     table = _current()
-    budget = payload.get("budget", 0.5)
-    return {"hint": [{"action": a, "value": v} for a, v in table.hint(budget=float(budget))]}
+    budget = _budget(payload, 0.5)
+    return {"hint": [{"action": a, "value": v}
+                     for a, v in table.hint(budget=0.5 if budget is None else budget)]}
 
 
-def undo(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def undo(payload: Payload) -> Reply:
     """Take back moves up to the person's previous decision."""
     _current().undo_to_human()
     return view({})
 
 
-def save(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def save(payload: Payload) -> Reply:
     """The game in progress, sealed for localStorage: the page keeps it but never reads it.
 
     The record holds every deal, so handing it to the page in clear would show
-    the other hands to anyone who looks; the sealed text goes back to
-    :func:`resume` unopened.
+    the other hands to anyone who looks by accident; the sealed text goes back
+    to :func:`resume` unopened.
     """
     table = _current()
     return {"sealed": seal(table.record()), "over": table.state.over}
 
 
-def export(payload: dict[str, Any]) -> dict[str, Any]:
+@api
+def export(payload: Payload) -> Reply:
     """The game record in clear (with seats), for the person's explicit download."""
     return {"record": _current().record()}
 
 
+@api
+def check_record(payload: Payload) -> Reply:
+    """Replay a record and report its scores (for opening a downloaded record)."""
+    state = replay(payload.get("record") or {})
+    return {"game": state.name, "title": state.title, "over": state.over,
+            "hand_scores": state.hand_scores, "totals": state.totals}
+
+
+# ---------------------------------------------------------------- sealing
 SEAL_PREFIX = "whist-sealed-1:"
 
 
@@ -214,20 +336,19 @@ def unseal(text: str) -> dict[str, Any]:
     """The record inside :func:`seal`'s text; OptionError if it is damaged."""
     if not isinstance(text, str) or not text.startswith(SEAL_PREFIX):
         raise OptionError("the saved game is not one this page wrote")
+    if len(text) > MAX_PAYLOAD_CHARS:
+        raise OptionError("the saved game is too large")
     try:
-        record = json.loads(zlib.decompress(base64.b64decode(text[len(SEAL_PREFIX):],
-                                                             validate=True)))
+        raw = zlib.decompressobj().decompress(
+            base64.b64decode(text[len(SEAL_PREFIX):], validate=True), MAX_PAYLOAD_CHARS)
+        record = read_payload(raw.decode("utf-8"))
     except (ValueError, zlib.error) as error:
-        raise OptionError(f"the saved game is damaged ({error})") from None
-    if not isinstance(record, dict):
-        raise OptionError("the saved game is not a game record")
+        raise OptionError(f"the saved game is damaged ({str(error)[:80]})") from None
     return record
 
 
-def check_record(payload: dict[str, Any]) -> dict[str, Any]:
-    """Replay a record and report its scores (for opening a downloaded record)."""
-    from whist.records import replay
-
-    state = replay(payload.get("record") or {})
-    return {"game": state.name, "title": state.title, "over": state.over,
-            "hand_scores": state.hand_scores, "totals": state.totals}
+# The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).
+try:  # pragma: no cover - present only in tests
+    import whist_app.testhooks  # noqa: F401
+except ImportError:
+    pass

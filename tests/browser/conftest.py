@@ -77,7 +77,7 @@ def base_url(web_root: Path) -> Iterator[str]:
 
     Overrides pytest-base-url's fixture, so ``page.goto("/")`` works too.
     """
-    server, url = serve_in_thread(web_root, port=0)
+    server, url = serve_in_thread(web_root, port=0, test_hooks=True)
     try:
         yield url
     finally:

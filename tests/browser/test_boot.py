@@ -51,7 +51,7 @@ def test_bridge_round_trip_and_errors(ready_page: Any) -> None:
     assert err == {"error": "bad move", "kind": "ValueError", "name": "PythonError"}
 
     err = bridge_call(ready_page, "no_such_function_xyz", {})
-    if (ROOT / "whist" / "webapi.py").is_file():
+    if (ROOT / "whist_app" / "webapi.py").is_file():
         assert err["kind"] == "LookupError" and "no_such_function_xyz" in err["error"]
     else:  # whist_app.webapi not written yet: still an error reply, not a throw
         assert err["kind"] == "ModuleNotFoundError", err

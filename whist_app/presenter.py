@@ -1,0 +1,665 @@
+"""The presenter: a seat's observation and the last events, turned into a :class:`TableView`.
+
+One :class:`GamePresenter` per game, registered by game name in
+:data:`PRESENTERS`, says what is particular to that game (a seat's facts, the
+info line, the decision's layout); everything else is shared.  Both front ends
+draw the view it returns: the terminal as text, the page as HTML.  Reasons a
+choice is not allowed come from the rules core itself (``explain``), never
+from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from whist.cards import Card, Suit, sort_hand
+from whist.events import CardsPassed, Event, HandScored, Redeal, TrickTaken
+from whist.games.bidding import CONTRACTS
+from whist.observations import (
+    Observation,
+    as_bidding,
+    as_black_queen,
+    as_classic,
+    as_diminishing,
+    as_nine_five_two,
+)
+from whist_app.views import (
+    CardView,
+    ChoicesView,
+    ChoiceView,
+    EventView,
+    FaceUpSlotView,
+    FactView,
+    InfoView,
+    PlayView,
+    RankView,
+    SeatView,
+    SelectView,
+    SheetRowView,
+    SheetView,
+    StepView,
+    SummaryView,
+    TableView,
+    TrickView,
+)
+
+HUMAN = "human"
+#: Why an action is not allowed now (the core's words), or None if it is.
+Explain = Callable[[str], str | None]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who sits where, whose view this is, and what the session allows."""
+
+    #: ``"human"`` or a level name per seat.
+    levels: Sequence[str]
+    #: The seat whose view is drawn.
+    seat: int
+    computer_to_move: bool = False
+    human_to_move: bool = False
+    can_undo: bool = False
+
+    def name(self, seat: int) -> str:
+        """``You`` for the person whose view it is, else ``Seat N``."""
+        if seat == self.seat and self.levels[seat] == HUMAN:
+            return "You"
+        return f"Seat {seat}"
+
+    def who(self, seat: int) -> str:
+        """``you`` or ``seat N``, inside a sentence."""
+        name = self.name(seat)
+        return "you" if name == "You" else name.lower()
+
+    def does(self, seat: int, verb: str) -> str:
+        """``you deal`` or ``seat 2 deals``: a seat and a verb that agrees with it."""
+        who = self.who(seat)
+        return f"{who} {verb}" if who == "you" else f"{who} {verb}s"
+
+
+def _fact(key: str, value: object, label: str | None = None) -> FactView:
+    return {"key": key, "label": label or key.replace("-", " "), "value": str(value)}
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def trump_words(trump_name: str | None) -> str:
+    """``trump ♥``, ``no trump`` or ``trump not named yet``."""
+    if trump_name is None:
+        return "trump not named yet"
+    return "no trump" if trump_name == "NT" else f"trump {trump_name}"
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+class GamePresenter:
+    """What is particular to one game's presentation; the defaults suit plain trick games."""
+
+    #: What a hand is called on the score sheet (``Round``, ``Deal``, ``Hand``).
+    hand_word = "Hand"
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """One line: which hand this is and what it is played for."""
+        return f"{self.hand_word} {obs['hand_number'] + 1}: {trump_words(obs['trump_name'])}"
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """The line above the trick."""
+        return [{"key": "hand", "text": f"{self.hand_word} {obs['hand_number'] + 1}"},
+                {"key": "trump", "text": f"Trump: {_trump_label(obs['trump_name'])}"}]
+
+    def schedule(self, obs: Observation) -> list[StepView] | None:
+        """A fixed schedule of hands to show, if the game has one."""
+        return None
+
+    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+        """What this game adds about a seat before its tricks, cards and total."""
+        return []
+
+    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+        """Short marks on a seat: ``dealer``, ``opens``, ``rules 7♥``."""
+        return []
+
+    def context(self, obs: Observation, seating: Seating) -> list[str]:
+        """Lines about the decision in hand (the bidding so far, passing, the hook rule)."""
+        return []
+
+    def prompt(self, obs: Observation, seating: Seating) -> str:
+        """What the person is asked to decide now."""
+        return PROMPTS.get(obs["decision"] or "", "Your turn")
+
+    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+        """The person's choices when the decision is not a card (cards are the hand itself)."""
+        return _no_choices()
+
+    def sheet_sub(self, obs: Observation, hand: int) -> str:
+        """A score-sheet row's small print (Diminishing Whist's cards and trump)."""
+        return ""
+
+
+PROMPTS: dict[str, str] = {
+    "bid": "Your bid: how many tricks will you take?",
+    "initial_bid": "Your bid: tricks and trump, or skip",
+    "secondary_bet": "Your bet: how many tricks will you take?",
+    "trump": "Name trump",
+    "discard": "Discard",
+    "pass": "Pass",
+    "card": "Your turn: play a card",
+}
+
+
+def _trump_label(trump_name: str | None) -> str:
+    if trump_name is None:
+        return "not named yet"
+    return "No trump" if trump_name == "NT" else trump_name
+
+
+def _no_choices() -> ChoicesView:
+    return {"layout": "none", "items": [], "columns": [], "rows": [], "select": None,
+            "note": None}
+
+
+def _choice(action: str, label: str, explain: Explain, legal: set[str],
+            row: str | None = None, column: str | None = None) -> ChoiceView:
+    allowed = action in legal
+    return {"action": action, "label": label, "allowed": allowed,
+            "reason": None if allowed else (explain(action) or f"{label} is not allowed now"),
+            "row": row, "column": column}
+
+
+def _numbers(obs: Observation, forbidden: int | None, explain: Explain) -> ChoicesView:
+    """A row of counts 0..n: n is the highest legal count (or the forbidden one)."""
+    legal = set(obs["legal"])
+    counts = [int(a) for a in legal if a.isdigit()]
+    top = max(counts + ([forbidden] if forbidden is not None else []), default=0)
+    items = [_choice(str(n), str(n), explain, legal) for n in range(top + 1)]
+    note = None
+    if forbidden is not None and str(forbidden) not in legal:
+        note = items[forbidden]["reason"]
+    return {"layout": "numbers", "items": items, "columns": [], "rows": [], "select": None,
+            "note": note}
+
+
+# ------------------------------------------------------------------ the games
+class DiminishingPresenter(GamePresenter):
+    """Diminishing Whist: rounds, their schedule, bids and the hook rule."""
+
+    hand_word = "Round"
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """Round n of 10, its cards and trump."""
+        o = as_diminishing(obs)
+        return (f"Round {o['round'] + 1} of {len(o['schedule'])}: {_plural(o['cards'], 'card')} "
+                f"each, {trump_words(o['trump_name'])}")
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """Round, cards, trump."""
+        o = as_diminishing(obs)
+        return [{"key": "round", "text": f"Round {o['round'] + 1}/{len(o['schedule'])} · "
+                                         f"{_plural(o['cards'], 'card')}"},
+                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"}]
+
+    def schedule(self, obs: Observation) -> list[StepView]:
+        """The ten rounds, the current one marked."""
+        o = as_diminishing(obs)
+        return [{"label": f"{n}{t}",
+                 "state": "current" if i == o["round"] else "done" if i < o["round"] else "next"}
+                for i, (n, t) in enumerate(o["schedule"])]
+
+    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+        """The seat's bid."""
+        bid = as_diminishing(obs)["bids"][seat]
+        return [_fact("bid", "–" if bid is None else bid)]
+
+    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+        """Who opened the bidding."""
+        return ["opens"] if as_diminishing(obs)["opener"] == seat else []
+
+    def context(self, obs: Observation, seating: Seating) -> list[str]:
+        """The hook rule, when the person bids last."""
+        o = as_diminishing(obs)
+        if o["forbidden_bid"] is not None and o["to_move"] == o["seat"]:
+            return [f"You bid last: {o['forbidden_bid']} is not allowed (the bids would add up "
+                    f"to {o['cards']}, the number of tricks)"]
+        return []
+
+    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+        """Bids 0..cards, the forbidden one shown but not allowed."""
+        o = as_diminishing(obs)
+        if o["decision"] == "bid":
+            return _numbers(o, o["forbidden_bid"], explain)
+        return _no_choices()
+
+    def sheet_sub(self, obs: Observation, hand: int) -> str:
+        """The round's cards and trump."""
+        schedule = as_diminishing(obs)["schedule"]
+        if hand >= len(schedule):
+            return ""
+        cards, trump = schedule[hand]
+        return f"{cards}{trump}"
+
+
+class BlackQueenPresenter(GamePresenter):
+    """Black Queen: no trump, penalty points, face-up rows."""
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """Hand n of m, the dealer, the points in play."""
+        o = as_black_queen(obs)
+        hands = o["options"].get("hands") or o["players"]
+        return (f"Hand {o['hand_number'] + 1} of {hands}, {seating.does(o['dealer'], 'deal')}: "
+                f"no trump, {o['total_points']} penalty points in play")
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """Hand n of m, no trump and the points in play."""
+        o = as_black_queen(obs)
+        hands = o["options"].get("hands") or o["players"]
+        return [{"key": "hand", "text": f"Hand {o['hand_number'] + 1} of {hands}"},
+                {"key": "points", "text": f"No trump · {o['total_points']} penalty points"}]
+
+    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+        """Penalty points taken this hand."""
+        return [_fact("points", as_black_queen(obs)["points"][seat])]
+
+    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+        """The dealer."""
+        return ["dealer"] if as_black_queen(obs)["dealer"] == seat else []
+
+
+class NineFiveTwoPresenter(GamePresenter):
+    """9-5-2: contracts, the trump the dealer names, the kitty, card passing."""
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """Hand n, the dealer, the trump and the target."""
+        o = as_nine_five_two(obs)
+        return (f"Hand {o['hand_number'] + 1}, {seating.does(o['dealer'], 'deal')}: "
+                f"{trump_words(o['trump_name'])}, the game ends at ±{o['target']}")
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """Hand, trump (once named) and the target."""
+        o = as_nine_five_two(obs)
+        return [{"key": "hand", "text": f"Hand {o['hand_number'] + 1}"},
+                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"},
+                {"key": "target", "text": f"Target ±{o['target']}"}]
+
+    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+        """The seat's contract."""
+        return [_fact("goes-for", as_nine_five_two(obs)["contracts"][seat])]
+
+    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+        """The dealer."""
+        return ["dealer"] if as_nine_five_two(obs)["dealer"] == seat else []
+
+    def context(self, obs: Observation, seating: Seating) -> list[str]:
+        """Last hand's results, the passing, the kitty and the discard."""
+        o = as_nine_five_two(obs)
+        lines: list[str] = []
+        if o["previous_results"] is not None and not o["trump_named"]:
+            results = ", ".join(f"{seating.name(s)} {_signed(r)}"
+                                for s, r in enumerate(o["previous_results"]))
+            lines.append(f"Last hand: {results}")
+        for exchange in o["passing"]:
+            giver, taker = seating.name(exchange["passer"]), seating.who(exchange["receiver"])
+            if not exchange["done"]:
+                lines.append(f"{giver} owes {taker} {_plural(exchange['count'], 'card')}")
+            elif exchange["cards"]:
+                lines.append(f"{giver} gave {taker} {' '.join(exchange['cards'])}; "
+                             f"back came {' '.join(exchange['returned'] or [])}")
+            else:
+                lines.append(f"{giver} gave {taker} {_plural(exchange['count'], 'card')}")
+        if o["kitty"]:
+            lines.append("The kitty you took: " + " ".join(o["kitty"]))
+        if o["discard"]:
+            lines.append("Your discard: " + " ".join(o["discard"]))
+        return lines
+
+    def prompt(self, obs: Observation, seating: Seating) -> str:
+        """Name trump (with the dealer's contract), discard n, give n to a seat."""
+        o = as_nine_five_two(obs)
+        count = o["choose_count"] or 0
+        if o["decision"] == "trump":
+            return f"Name trump (you are the dealer, going for {o['contracts'][o['seat']]})"
+        if o["decision"] == "discard":
+            return f"Choose {_plural(count, 'card')} to discard face down, then confirm"
+        if o["decision"] == "pass" and o["pass_to"] is not None:
+            return f"Choose {_plural(count, 'card')} to give {seating.who(o['pass_to'])}, then confirm"
+        return super().prompt(obs, seating)
+
+    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+        """The four suits and no trump; or choosing cards to discard or pass."""
+        o = as_nine_five_two(obs)
+        if o["decision"] == "trump":
+            legal = set(o["legal"])
+            items = [_choice(s.symbol, s.symbol, explain, legal) for s in Suit]
+            items.append(_choice("NT", "No trump", explain, legal))
+            return {"layout": "row", "items": items, "columns": [], "rows": [], "select": None,
+                    "note": None}
+        if o["decision"] in ("discard", "pass"):
+            select: SelectView = {
+                "count": o["choose_count"] or 0,
+                "verb": "Discard" if o["decision"] == "discard" else "Give",
+                "to": None if o["decision"] == "discard" or o["pass_to"] is None
+                else seating.name(o["pass_to"]),
+                "highlight": list(o["kitty"] or []) if o["decision"] == "discard" else []}
+            return {"layout": "select", "items": [], "columns": [], "rows": [],
+                    "select": select, "note": None}
+        return _no_choices()
+
+
+class BiddingPresenter(GamePresenter):
+    """Bidding Whist: the auction, the ruler, secondary bets."""
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """Hand n: who rules with what, or the bidding and who opened it."""
+        o = as_bidding(obs)
+        number = o["hand_number"] + 1
+        if o["contract"] is not None and o["ruler"] is not None:
+            return (f"Hand {number}: {seating.does(o['ruler'], 'rule')} with {o['contract']}, "
+                    f"{trump_words(o['trump_name'])}")
+        return f"Hand {number}: bidding, opened by {seating.who(o['opener'])}"
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """Hand n of m; the trump once someone rules, else the high bid."""
+        o = as_bidding(obs)
+        items: list[InfoView] = [{"key": "hand", "text": f"Hand {o['hand_number'] + 1} of "
+                                                         f"{o['options'].get('hands', 1)}"}]
+        if o["ruler"] is not None:
+            items.append({"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"})
+        elif o["high_bid"] is not None and o["high_bidder"] is not None:
+            items.append({"key": "high-bid", "text": f"High bid: {o['high_bid']} "
+                                                     f"({seating.name(o['high_bidder'])})"})
+        else:
+            items.append({"key": "high-bid", "text": "No bid yet"})
+        return items
+
+    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+        """The seat's bet, or its last bid during the auction."""
+        o = as_bidding(obs)
+        bet = o["bets"][seat]
+        if bet is not None:
+            return [_fact("bet", bet)]
+        if o["ruler"] is None:
+            last = next((b for s, b in reversed(o["bidding"]) if s == seat), None)
+            if last is not None:
+                return [_fact("bid", last)]
+        return []
+
+    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+        """The ruler (with the contract) and who opened the bidding."""
+        o = as_bidding(obs)
+        marks = []
+        if o["ruler"] == seat and o["contract"] is not None:
+            marks.append(f"rules {o['contract']}")
+        if o["opener"] == seat:
+            marks.append("opens")
+        return marks
+
+    def context(self, obs: Observation, seating: Seating) -> list[str]:
+        """The bidding so far, everyone skipping, the last bettor's forbidden bet."""
+        o = as_bidding(obs)
+        lines = []
+        if o["bidding"] and o["ruler"] is None:
+            lines.append("Bidding: " + ", ".join(f"{seating.name(s)} {b}" for s, b in o["bidding"]))
+        if o["all_skipped"]:
+            lines.append("Everyone skipped: no trump, and everyone bets")
+        if o["forbidden_bet"] is not None and o["to_move"] == o["seat"]:
+            lines.append(f"You bet last: {o['forbidden_bet']} is not allowed (the bets would "
+                         "add up to the number of tricks)")
+        return lines
+
+    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+        """The contract grid and skip, or the secondary bets."""
+        o = as_bidding(obs)
+        if o["decision"] == "secondary_bet":
+            return _numbers(o, o["forbidden_bet"], explain)
+        if o["decision"] != "initial_bid":
+            return _no_choices()
+        legal = set(o["legal"])
+        columns = list(dict.fromkeys(_denomination(c.trump) for c in CONTRACTS))
+        rows = list(dict.fromkeys(str(c.tricks) for c in CONTRACTS))
+        items = [_choice(str(c), str(c), explain, legal, row=str(c.tricks),
+                         column=_denomination(c.trump)) for c in CONTRACTS]
+        items.append(_choice("skip", "Skip", explain, legal))
+        return {"layout": "grid", "items": items, "columns": columns, "rows": rows,
+                "select": None, "note": None}
+
+
+def _denomination(trump: Suit | None) -> str:
+    return "NT" if trump is None else trump.symbol
+
+
+class ClassicPresenter(GamePresenter):
+    """Classic Whist: deals, each trick a point, first to the winning score."""
+
+    hand_word = "Deal"
+
+    def heading(self, obs: Observation, seating: Seating) -> str:
+        """Deal n, the trump, the winning score."""
+        o = as_classic(obs)
+        return (f"Deal {o['hand_number'] + 1}: {trump_words(o['trump_name'])}, first to "
+                f"{o['winning_score']} points wins")
+
+    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+        """Deal n, the winning score, the trump."""
+        o = as_classic(obs)
+        return [{"key": "hand", "text": f"Deal {o['hand_number'] + 1} · first to "
+                                        f"{o['winning_score']}"},
+                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"}]
+
+    def context(self, obs: Observation, seating: Seating) -> list[str]:
+        """Whether follow-suit is off."""
+        if not as_classic(obs)["enforce_rules"]:
+            return ["Follow-suit is not enforced in this game"]
+        return []
+
+
+#: The presenter of each game, by record name.
+PRESENTERS: dict[str, GamePresenter] = {
+    "diminishing-whist": DiminishingPresenter(),
+    "black-queen": BlackQueenPresenter(),
+    "nine-five-two": NineFiveTwoPresenter(),
+    "bidding-whist": BiddingPresenter(),
+    "classic-whist": ClassicPresenter(),
+}
+
+
+# ---------------------------------------------------------------- the view
+def present(obs: Observation, seating: Seating, explain: Explain) -> TableView:
+    """The whole table as ``obs``'s seat sees it."""
+    game = PRESENTERS[obs["game"]]
+    person_turn = seating.human_to_move and obs["to_move"] == obs["seat"]
+    decision = obs["decision"] if person_turn else None
+    return {
+        "game": obs["game"],
+        "title": obs["title"],
+        "seat": obs["seat"],
+        "hand_number": obs["hand_number"],
+        "heading": game.heading(obs, seating),
+        "info": game.info(obs, seating),
+        "schedule": game.schedule(obs),
+        "seats": [_seat(game, obs, seat, seating, explain, decision == "card")
+                  for seat in range(obs["players"])],
+        "context": game.context(obs, seating),
+        "prompt": _prompt(game, obs, seating, person_turn),
+        "decision": decision,
+        "choices": game.choices(obs, seating, explain) if person_turn and decision != "card"
+        else ({**_no_choices(), "layout": "cards"} if person_turn else _no_choices()),
+        "hand": _hand(obs, explain, decision),
+        "trick": [_play(obs, seating, i, seat, card) for i, (seat, card) in enumerate(obs["trick"])],
+        "trick_empty": _trick_empty(obs, seating),
+        "last_trick": None if obs["last_trick"] is None else trick_view(
+            obs["last_trick"]["plays"], obs["last_trick"]["winner"], seating),
+        "sheet": _sheet(game, obs, seating),
+        "summary": _summary(obs, seating) if obs["over"] else None,
+        "human_to_move": seating.human_to_move,
+        "computer_to_move": seating.computer_to_move,
+        "over": obs["over"],
+        "can_undo": seating.can_undo,
+    }
+
+
+def _seat(game: GamePresenter, obs: Observation, seat: int, seating: Seating, explain: Explain,
+          card_turn: bool) -> SeatView:
+    level = seating.levels[seat]
+    facts = game.facts(obs, seat, seating)
+    facts += [_fact("tricks", obs["tricks_won"][seat]), _fact("cards", obs["hand_sizes"][seat]),
+              _fact("total", obs["totals"][seat])]
+    face_up: list[FaceUpSlotView] | None = None
+    face_down: int | None = None
+    if obs["game"] == "black-queen":
+        mine = seat == obs["seat"]
+        legal = set(obs["legal"])
+        face_up = []
+        for position, (card, down) in enumerate(zip(obs["up"][seat], obs["down"][seat],
+                                                    strict=True)):
+            action = f"{card}@{position}" if card is not None and mine else None
+            allowed = card_turn and action is not None and action in legal
+            reason = None
+            if card_turn and action is not None and not allowed:
+                reason = explain(action)
+            face_up.append({"card": card, "down": bool(down), "action": action,
+                            "allowed": allowed, "reason": reason})
+        face_down = sum(obs["down"][seat])
+    return {
+        "seat": seat,
+        "name": seating.name(seat),
+        "level": "you" if level == HUMAN and seat == seating.seat else level,
+        "human": level == HUMAN,
+        "you": seat == seating.seat,
+        "to_move": obs["to_move"] == seat and not obs["over"],
+        "badges": game.badges(obs, seat, seating),
+        "facts": facts,
+        "face_up": face_up,
+        "face_down": face_down,
+    }
+
+
+def _prompt(game: GamePresenter, obs: Observation, seating: Seating, person_turn: bool) -> str:
+    if obs["over"]:
+        return f"Game over — {winners_text(obs, seating)}"
+    mover = obs["to_move"]
+    if person_turn:
+        return game.prompt(obs, seating)
+    if mover is None:
+        return "The hand is over"
+    if seating.computer_to_move:
+        return f"{seating.name(mover)} ({seating.levels[mover]}) is thinking…"
+    return f"{seating.name(mover)} to play"
+
+
+def _hand(obs: Observation, explain: Explain, decision: str | None) -> list[CardView]:
+    trump = None if obs["trump"] is None else Suit.parse(obs["trump"])
+    cards = sort_hand([Card.parse(c) for c in obs["hand"]], trump)
+    legal = set(obs["legal"])
+    highlight: set[str] = set()
+    if obs["game"] == "nine-five-two" and decision == "discard":
+        highlight = set(obs["kitty"] or [])
+    out: list[CardView] = []
+    for card in map(str, cards):
+        view: CardView = {"card": card, "action": None, "allowed": None, "reason": None,
+                          "highlight": card in highlight}
+        if decision == "card":
+            view["action"] = card
+            view["allowed"] = card in legal
+            if card not in legal:
+                view["reason"] = explain(card)
+        elif decision in ("discard", "pass"):
+            view["allowed"] = True
+        out.append(view)
+    return out
+
+
+def _play(obs: Observation, seating: Seating, index: int, seat: int, card: str) -> PlayView:
+    face_up = obs["game"] == "black-queen" and index < len(obs["trick_from"]) \
+        and obs["trick_from"][index] is not None
+    return {"seat": seat, "name": seating.name(seat), "card": card, "face_up": face_up}
+
+
+def trick_view(plays: Sequence[tuple[int, str]], winner: int, seating: Seating) -> TrickView:
+    """A completed trick with its taker, in words."""
+    name = seating.name(winner)
+    verb = "take" if name == "You" else "takes"
+    return {"plays": [{"seat": s, "name": seating.name(s), "card": c, "face_up": False}
+                      for s, c in plays],
+            "winner": winner, "winner_name": name, "text": f"{name} {verb} the trick"}
+
+
+def _trick_empty(obs: Observation, seating: Seating) -> str:
+    if obs["over"]:
+        return "Game over"
+    last = obs["last_trick"]
+    if last is not None:
+        return f"{seating.name(last['winner'])} took the last trick"
+    return "No cards on the table yet"
+
+
+def _sheet(game: GamePresenter, obs: Observation, seating: Seating) -> SheetView:
+    rows: list[SheetRowView] = [
+        {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
+        for i, s in enumerate(obs["hand_scores"])]
+    return {"columns": [seating.name(s) for s in range(obs["players"])], "rows": rows,
+            "totals": list(obs["totals"]),
+            "empty": f"No {game.hand_word.lower()} scored yet"}
+
+
+def winners_text(obs: Observation, seating: Seating) -> str:
+    """``you win!``, ``Seat 2 wins`` or ``You and Seat 1 share the win``."""
+    winners = obs["winners"]
+    if not winners:
+        return "no winner"
+    names = [seating.name(w) for w in winners]
+    you = obs["seat"] in winners and seating.name(obs["seat"]) == "You"
+    if len(names) == 1:
+        return "you win!" if you else f"{names[0]} wins"
+    return f"{' and '.join(names)} share the win"
+
+
+def _summary(obs: Observation, seating: Seating) -> SummaryView:
+    order = sorted(range(obs["players"]), key=lambda s: (-obs["totals"][s], s))
+    you = obs["seat"] in obs["winners"] and seating.name(obs["seat"]) == "You"
+    ranking: list[RankView] = [{"seat": s, "name": seating.name(s), "total": obs["totals"][s],
+                                "won": s in obs["winners"]} for s in order]
+    return {"title": "You win!" if you else "Game over", "text": winners_text(obs, seating),
+            "ranking": ranking}
+
+
+# ---------------------------------------------------------------- events
+def describe_events(events: Sequence[Event], obs: Observation,
+                    seating: Seating) -> list[EventView]:
+    """The events worth a line under the table, in words, for ``obs``'s seat."""
+    game = PRESENTERS[obs["game"]]
+    out: list[EventView] = []
+    for event in events:
+        if isinstance(event, TrickTaken):
+            name = seating.name(event.winner)
+            out.append({"type": "trick",
+                        "text": f"{name} {'take' if name == 'You' else 'takes'} the trick"})
+        elif isinstance(event, HandScored):
+            parts = ", ".join(f"{seating.name(s)} {_signed(v)}" for s, v in enumerate(event.scores))
+            out.append({"type": "scored",
+                        "text": f"{game.hand_word} {event.hand + 1} scored: {parts}"})
+        elif isinstance(event, Redeal):
+            out.append({"type": "redeal",
+                        "text": f"{event.reason.capitalize()}: the cards are dealt again"})
+        elif isinstance(event, CardsPassed):
+            out.append({"type": "passed", "text": _passed_text(event, obs, seating)})
+    return out
+
+
+def _passed_text(event: CardsPassed, obs: Observation, seating: Seating) -> str:
+    """A pass in words; the passer and the receiver see the cards (from their observation)."""
+    if obs["game"] == "nine-five-two":
+        for exchange in obs["passing"]:
+            if (exchange["passer"], exchange["receiver"]) == (event.passer, event.receiver) \
+                    and exchange["cards"]:
+                cards, back = " ".join(exchange["cards"]), " ".join(exchange["returned"] or [])
+                if event.passer == obs["seat"]:
+                    return f"You gave {cards} to {seating.who(event.receiver)}; back came {back}"
+                if event.receiver == obs["seat"]:
+                    return (f"{seating.name(event.passer)} gave you {cards}; "
+                            f"you returned {back}")
+    return (f"{seating.name(event.passer)} gave {seating.who(event.receiver)} "
+            f"{_plural(event.count, 'card')}")

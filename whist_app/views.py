@@ -1,0 +1,207 @@
+"""The view model: what a front end draws, as JSON-ready typed dicts.
+
+:mod:`whist_app.presenter` builds a :class:`TableView` from a seat's
+observation, the seating and the events of the last action; the terminal
+renders it as text (:mod:`whist_app.terminal`) and the page as HTML
+(``static/js/draw.js``).  Everything a player reads is here in words, so
+neither front end knows a game's rules or branches on which game it is.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class FactView(TypedDict):
+    """One fact about a seat: ``bid 3``, ``tricks 2``, ``total 41``."""
+
+    key: str
+    label: str
+    value: str
+
+
+class FaceUpSlotView(TypedDict):
+    """One position of a face-up row (Black Queen): a face-up card, a face-down card, both or neither."""
+
+    card: str | None
+    #: True when a face-down card lies under this position.
+    down: bool
+    #: What playing the face-up card sends (``"Q♥@3"``), None for another seat's card.
+    action: str | None
+    allowed: bool
+    reason: str | None
+
+
+class SeatView(TypedDict):
+    """A seat at the table, as the person sees it."""
+
+    seat: int
+    name: str
+    #: The level's name (``"strong"``) or ``"you"``/``"human"`` for people.
+    level: str
+    human: bool
+    you: bool
+    to_move: bool
+    badges: list[str]
+    facts: list[FactView]
+    #: Face-up rows (Black Queen), else None.
+    face_up: list[FaceUpSlotView] | None
+    #: How many face-down cards the seat still has (Black Queen), else None.
+    face_down: int | None
+
+
+class InfoView(TypedDict):
+    """One item of the line above the trick: the round, the trump, the target."""
+
+    key: str
+    text: str
+
+
+class StepView(TypedDict):
+    """One step of a fixed schedule (Diminishing Whist's ten rounds)."""
+
+    label: str
+    state: Literal["done", "current", "next"]
+
+
+class ChoiceView(TypedDict):
+    """A choice other than a card: its label, what it sends, whether it is allowed and why not."""
+
+    action: str
+    label: str
+    allowed: bool
+    reason: str | None
+    #: Where it goes in a grid layout (row and column labels), else None.
+    row: str | None
+    column: str | None
+
+
+class SelectView(TypedDict):
+    """Choosing several hand cards (a discard or a pass), then confirming."""
+
+    count: int
+    #: ``"Discard"`` or ``"Give"``.
+    verb: str
+    #: The receiver's name for a pass, None for a discard.
+    to: str | None
+    #: The cards that just came from the kitty (shown apart), if any.
+    highlight: list[str]
+
+
+class ChoicesView(TypedDict):
+    """The person's pending decision: how to lay the choices out and the choices themselves."""
+
+    #: ``numbers`` (a row of counts), ``grid`` (rows × columns), ``row`` (a few named
+    #: buttons), ``cards`` (play a card from the hand or a face-up row), ``select``
+    #: (choose several hand cards, then confirm) or ``none`` (nothing to decide now).
+    layout: Literal["numbers", "grid", "row", "cards", "select", "none"]
+    items: list[ChoiceView]
+    columns: list[str]
+    rows: list[str]
+    select: SelectView | None
+    #: A sentence under the choices (why one is missing), or None.
+    note: str | None
+
+
+class CardView(TypedDict):
+    """A card of the person's hand, in display order."""
+
+    card: str
+    #: What playing it sends, when a card is to be played now.
+    action: str | None
+    #: Whether it may be played (or chosen) now; None when nothing is to be done with it.
+    allowed: bool | None
+    reason: str | None
+    #: Just taken from the kitty (9-5-2's dealer sees which).
+    highlight: bool
+
+
+class PlayView(TypedDict):
+    """A card on the table: who played it."""
+
+    seat: int
+    name: str
+    card: str
+    #: Played from a face-up row (Black Queen).
+    face_up: bool
+
+
+class TrickView(TypedDict):
+    """A completed trick and who took it."""
+
+    plays: list[PlayView]
+    winner: int
+    winner_name: str
+    text: str
+
+
+class SheetRowView(TypedDict):
+    """One scored hand of the score sheet."""
+
+    label: str
+    sub: str
+    scores: list[int]
+
+
+class SheetView(TypedDict):
+    """The score sheet: a column per seat, a row per scored hand, and the totals."""
+
+    columns: list[str]
+    rows: list[SheetRowView]
+    totals: list[int]
+    empty: str
+
+
+class RankView(TypedDict):
+    """A seat's place in the final standings."""
+
+    seat: int
+    name: str
+    total: int
+    won: bool
+
+
+class SummaryView(TypedDict):
+    """The end of the game: who won and the standings."""
+
+    title: str
+    text: str
+    ranking: list[RankView]
+
+
+class EventView(TypedDict):
+    """An event of the last action, in words (``"Round 2 scored: You +12, …"``)."""
+
+    type: str
+    text: str
+
+
+class TableView(TypedDict):
+    """Everything a front end draws for one seat at one moment."""
+
+    game: str
+    title: str
+    seat: int
+    hand_number: int
+    #: One line saying which hand this is and what it is played for.
+    heading: str
+    info: list[InfoView]
+    schedule: list[StepView] | None
+    seats: list[SeatView]
+    #: Lines about the decision in hand: the bidding so far, passing, the kitty, the hook rule.
+    context: list[str]
+    #: What the person is asked, or who is thinking, or who won.
+    prompt: str
+    #: The person's pending decision kind (``card``, ``bid`` …), None when not theirs.
+    decision: str | None
+    choices: ChoicesView
+    hand: list[CardView]
+    trick: list[PlayView]
+    trick_empty: str
+    last_trick: TrickView | None
+    sheet: SheetView
+    summary: SummaryView | None
+    human_to_move: bool
+    computer_to_move: bool
+    over: bool
+    can_undo: bool
