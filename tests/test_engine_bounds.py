@@ -2,17 +2,19 @@
 
 The misbehaving plug-ins live in tests/plugins/misbehaving.py; every failure must
 name the plug-in as ``module:Class`` with its seat and leave the game untouched,
-in the table and the arena.
+in the table, the arena and the terminal.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import math
 import random
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import get_args
 
 import pytest
@@ -33,6 +35,7 @@ from whist.games import GAME_NAMES, new_game
 from whist.observations import Observation
 from whist.records import replay
 from whist_app.table import Table
+from whist_app.terminal import main as terminal_main
 
 PLUGINS = "tests.plugins.misbehaving"
 #: Short enough to keep this file quick, long enough for a random engine on a busy machine.
@@ -216,3 +219,32 @@ def test_bad_arena_arguments_are_one_line_and_exit_2(argv: list[str], message: s
     assert code == 2
     err = capsys.readouterr().err
     assert message in err and len(err.splitlines()) == 1 and len(err) < 300, err
+
+
+def terminal(argv: list[str], answers: str, tmp_path: Path) -> tuple[int, str, str, Path]:
+    path = tmp_path / "game.json"
+    out, err = io.StringIO(), io.StringIO()
+    status = terminal_main(["dw", "--seed", "3", "--record", str(path), *argv],
+                           stdin=io.StringIO(answers), stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue(), path
+
+
+@pytest.mark.parametrize("plugin, timeout, message", [
+    ("Sleeps", ["--engine-timeout", "0.2"], "did not answer within its time limit of 0.2 s"),
+    ("FloatBid", [], "returned a Bid with a float as its tricks"),
+    ("EqualityRaises", [], "not an action"),
+])
+def test_the_terminal_names_a_failing_plugin_saves_and_stops(
+        plugin: str, timeout: list[str], message: str, tmp_path: Path) -> None:
+    # Seat 0 (the person) bids first; the plug-in at seat 1 fails at once.
+    status, out, err, path = terminal(["--seats", f"human,{PLUGINS}:{plugin},random,random",
+                                       *timeout], "1\n", tmp_path)
+    assert status == 4
+    first = err.splitlines()[0]
+    assert first.startswith(f"error: engine '{PLUGINS}:{plugin}' at seat 1 "), err
+    assert message in first
+    assert f"the game so far is saved to {path}" in err
+    assert "error" not in out
+    state = replay(path)
+    assert state.hand_number == 0 and state.record()["hands"][0]["actions"] == ["0"]
+    assert state.to_move == 1

@@ -74,17 +74,18 @@ def test_hint_and_undo_leave_the_game_consistent(tmp_path: Path) -> None:
     assert record["hands"][0]["actions"][0] == "1"
 
 
-def test_wrong_options_and_levels_are_reported() -> None:
-    out = io.StringIO()
-    assert main(["dw", "--players", "7"], stdin=io.StringIO(""), stdout=out) == 2
-    assert "option 'players' must be one of 4, 5" in out.getvalue()
-    out = io.StringIO()
-    assert main(["dw", "--seats", "human,grandmaster,random,random"], stdin=io.StringIO(""),
-                stdout=out) == 2
-    assert "unknown engine level 'grandmaster'" in out.getvalue()
-    out = io.StringIO()
-    assert main(["dw", "--seats", "human,random"], stdin=io.StringIO(""), stdout=out) == 2
-    assert "needs 4 seats, not 2" in out.getvalue()
+def test_wrong_options_and_levels_are_reported(tmp_path: Path) -> None:
+    # Errors go to standard error, one line each; nothing is played.
+    record = ["--record", str(tmp_path / "g.json")]
+    for argv, message in [
+        (["dw", "--players", "7"], "option 'players' must be one of 4, 5"),
+        (["dw", "--seats", "human,grandmaster,random,random"], "unknown engine level 'grandmaster'"),
+        (["dw", "--seats", "human,random"], "needs 4 seats, not 2"),
+    ]:
+        out, err = io.StringIO(), io.StringIO()
+        assert main(argv + record, stdin=io.StringIO(""), stdout=out, stderr=err) == 2
+        assert message in err.getvalue() and out.getvalue() == ""
+        assert len(err.getvalue().splitlines()) == 1
 
 
 def test_the_table_is_drawn_in_words_for_every_game(tmp_path: Path) -> None:

@@ -3,19 +3,45 @@
 A person plays any of the five games against computer seats.  The table is
 drawn from the person's observation only; choices are numbered; ``?`` asks
 the strong engine for a hint, ``u`` takes a move back, ``q`` saves and quits.
+
+The game is never lost: the record path is checked before the first deal, and
+however play ends the game so far is saved (to a file in the temp folder if
+the path fails after all) and the player told where, on standard error when
+something went wrong.  Exit status: 0 the game finished, or the player quit
+(q, end of input, closed input); 1 the output broke or no record could be
+written anywhere (the record is then printed on standard error); 2 a bad
+command line or record path (one line, nothing played); 4 a computer seat
+raised, took longer than ``--engine-timeout`` or answered illegally (it and its
+seat are named); 130 Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
+import io
 import json
+import math
+import os
+import signal
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+import tempfile
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
 from whist.cards import Card, sort_hand
 from whist.games import game_class
-from whist.protocol import IllegalAction, Observation, OptionError
+from whist.protocol import IllegalAction, OptionError
+from whist.records import record_text, save_record
+
+if TYPE_CHECKING:
+    from whist_app.table import Table
+
+#: The drawing below reads observations of every game by key (the presenter replaces it).
+Observation = Any
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -25,7 +51,7 @@ def parse_option(text: str) -> tuple[str, Any]:
         raise OptionError(f"options are written name=value, not {text!r}")
     try:
         value: Any = json.loads(raw)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, a number over 4,300 digits, deep nesting
         value = raw
     return name.strip(), value
 
@@ -171,16 +197,185 @@ def score_sheet(obs: Observation, seat_names: Sequence[str]) -> str:
     return "\n".join(rows)
 
 
+#: Exit statuses of :func:`main` (also in the module docstring).
+EXIT_OK = 0             # finished, quit with q, or input ended: the game is saved
+EXIT_FAILED = 1         # the output broke, or the record could be written nowhere
+EXIT_USAGE = 2          # a bad command line or an unwritable record path: nothing was played
+EXIT_ENGINE = 4         # a computer seat failed (raised, overran, answered illegally): saved
+EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it): saved
+#: The most characters read of one input line (the rest of a longer line is skipped) ...
+MAX_LINE = 1000
+#: ... and the longest answer considered: a 9-5-2 pass of several cards is under 40.
+MAX_ANSWER = 200
+#: A seed longer than this many characters names the default record by a hash instead:
+#: a file name has at most 255 bytes.
+MAX_SEED_IN_NAME = 40
+
+
+class _Usage(Exception):
+    """A bad command line, already worded by argparse."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument parsing whose errors come back to :func:`main` as one line, not SystemExit."""
+
+    def error(self, message: str) -> NoReturn:
+        """Raise :class:`_Usage` with argparse's message."""
+        raise _Usage(message)
+
+
+def _seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds over 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text[:40]!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a finite number of seconds over 0, "
+                                         f"not {text[:40]!r}")
+    return value
+
+
+def _one_line(text: str, limit: int = 300) -> str:
+    """``text`` on one line of at most ``limit`` characters (messages may quote odd input)."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+def default_record_path(game: str, seed: int) -> str:
+    """``GAME-SEED.json``; a seed too long for a file name gives ``GAME-seed-HASH.json``."""
+    text = str(seed)
+    if len(text) > MAX_SEED_IN_NAME:
+        text = "seed-" + hashlib.sha256(text.encode()).hexdigest()[:16]
+    return f"{game}-{text}.json"
+
+
+def record_path_problem(path: str) -> str | None:
+    """Why the record cannot be written to ``path``, found before play; None if it can.
+
+    The file is opened for appending (an existing record is not touched), created
+    if missing and then removed again.  Non-blocking, so a FIFO nobody reads is
+    refused instead of hanging.
+    """
+    existed = os.path.lexists(path)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    try:
+        os.close(os.open(path, flags, 0o666))
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        return f"cannot write the record to {path!r}: {getattr(error, 'strerror', None) or error}"
+    if not existed:
+        with contextlib.suppress(OSError):
+            os.remove(path)
+    return None
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C off while the game changes or is written, then raise it.
+
+    A KeyboardInterrupt in the middle of an action or of writing the file could
+    leave half a move in the record or half a file on disk.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def hold(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous = signal.getsignal(signal.SIGINT)
+    if previous in (signal.SIG_IGN, None):  # ignored (a background job) or not ours to touch
+        yield
+        return
+    signal.signal(signal.SIGINT, hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
+
+
+def _read_line(inp: TextIO) -> str | None:
+    """The next input line (at most MAX_LINE characters); None at its end or if it fails."""
+    try:
+        line = inp.readline(MAX_LINE)
+        rest = line
+        while len(rest) >= MAX_LINE and not rest.endswith("\n"):
+            # Skip the rest of an over-long line, so it is refused once and not in pieces.
+            rest = inp.readline(MAX_LINE)
+    except UnicodeDecodeError:
+        return "\ufffd"  # bytes that are no text: a line to refuse, not the end of input
+    except (OSError, ValueError):  # a closed or broken input: its end
+        return None
+    return line or None
+
+
+def _number(word: str) -> int | None:
+    """The number ``word`` is written as in ASCII digits (huge ones capped), else None.
+
+    ``str.isdigit`` accepts ``²``, which ``int`` refuses, and ``int`` refuses 5,000 digits.
+    """
+    if not (word.isascii() and word.isdigit()):
+        return None
+    return int(word) if len(word) <= 9 else 10 ** 9
+
+
+def _save_game(table: Table, path: str, warn: Callable[[str], None]) -> str | None:
+    """Write the record to ``path``, else to a new file in the temp folder or here.
+
+    Returns where it went; None if nowhere (``warn`` has said why).
+    """
+    with _interrupts_held():
+        try:
+            save_record(table.state, path, seats=list(table.seats))
+            return path
+        except OSError as error:
+            failed = f"could not write the record to {path}: {error.strerror or error}"
+        folders = [tempfile.gettempdir()]
+        with contextlib.suppress(OSError):
+            folders.append(os.getcwd())
+        for folder in folders:
+            try:
+                handle, fallback = tempfile.mkstemp(prefix=f"{table.state.name}-",
+                                                    suffix=".json", dir=folder)
+                os.close(handle)
+                save_record(table.state, fallback, seats=list(table.seats))
+            except OSError:
+                continue
+            warn(f"{failed}; saved it to {fallback} instead")
+            return fallback
+        warn(f"{failed}, nor anywhere else; the record follows on standard error")
+        return None
+
+
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         stdout: TextIO | None = None) -> int:
-    """Play a game at the terminal; return the exit status."""
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Play a game at the terminal; return the exit status (see the module docstring).
+
+    Play goes to ``stdout``, errors and warnings to ``stderr``.  Whatever ends the
+    game (its end, q, the end of input, Ctrl-C, a failing computer seat) the game
+    so far is saved and the player is told where.
+    """
     from engines.base import EngineError, describe_levels
-    from whist.records import save_record
     from whist_app.table import HUMAN, Table
 
-    inp = stdin or sys.stdin
-    out = stdout or sys.stdout
-    parser = argparse.ArgumentParser(prog="python -m whist play")
+    # sys.stdin is None when the terminal was started with its input closed (<&-).
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    err = stderr if stderr is not None else sys.stderr
+    if stdin is None and isinstance(inp, io.TextIOWrapper):
+        with contextlib.suppress(Exception):  # stray bytes become a refused line, not a crash
+            inp.reconfigure(errors="replace")
+
+    def say(text: str = "") -> None:
+        print(text, file=out, flush=True)
+
+    def warn(text: str) -> None:
+        print(_one_line(text), file=err, flush=True)
+
+    parser = _Parser(prog="python -m whist play")
     parser.add_argument("game", help="diminishing-whist, black-queen, nine-five-two, "
                                      "bidding-whist or classic-whist (or dw, bq, 952, bw, cw)")
     parser.add_argument("--players", type=int, help="number of players")
@@ -189,13 +384,12 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     parser.add_argument("--record", help="save the game record here (default: GAME-SEED.json)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option from rules.md, e.g. --option hands=2")
+    parser.add_argument("--engine-timeout", type=_seconds, default=None, metavar="SECONDS",
+                        help="longest a computer seat may think per decision (default: 5 "
+                             "times its budget, at least 2 s; 10 s without a budget)")
     parser.add_argument("--levels", action="store_true", help="list the computer levels and exit")
-    args = parser.parse_args(argv)
-
-    def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
-
     try:
+        args = parser.parse_args(argv)
         cls = game_class(args.game)
         options = dict(parse_option(o) for o in args.option)
         if args.players is not None:
@@ -203,19 +397,65 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         if args.levels:
             for level, description in describe_levels(cls.name):
                 say(f"{level:28} {description}")
-            return 0
-        seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(3))
+            return EXIT_OK
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(3))
+        path = args.record or default_record_path(cls.name, seed)
+        problem = record_path_problem(path)  # now, not after the whole game
+        if problem:
+            raise OptionError(f"{problem} (choose another file with --record)")
         probe = cls(options, seed=seed)
         seats = (args.seats.split(",") if args.seats
                  else [HUMAN] + ["random"] * (probe.players - 1))
-        table = Table(probe, seats, seed=seed)
-    except (OptionError, EngineError) as error:
-        say(f"error: {error}")
-        return 2
-    path = args.record or f"{cls.name}-{seed}.json"
+        table = Table(probe, seats, seed=seed, engine_timeout=args.engine_timeout)
+    except _Usage as error:
+        warn(f"{parser.prog}: error: {error}")
+        return EXIT_USAGE
+    except (OptionError, EngineError, ValueError, TypeError) as error:
+        # ValueError and TypeError: options of odd types the game's checks did not word.
+        warn(f"error: {error}")
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        warn("interrupted before the first deal: nothing to save")
+        return EXIT_INTERRUPTED
     names = [("you" if s == HUMAN else s) for s in table.seats]
-    say(f"{cls.title}: seed {seed}; type a number or the action itself, "
-        "? for a hint, u to undo, q to save and quit.")
+    try:
+        say(f"{cls.title}: seed {seed}; type a number or the action itself, "
+            "? for a hint, u to undo, q to save and quit.")
+        status = _play(table, names, inp, say, warn)
+    except KeyboardInterrupt:
+        warn("interrupted")
+        status = EXIT_INTERRUPTED
+    except EngineError as error:
+        warn(f"error: {error}")
+        status = EXIT_ENGINE
+    except OSError as error:  # the output is gone (a closed pipe): keep the game all the same
+        warn(f"error: cannot write to the output: {error.strerror or error}")
+        status = EXIT_FAILED
+    where = _save_game(table, path, warn)
+    if where is None:  # the last place the game can be kept: the player can copy it
+        print(record_text(table.state, seats=list(table.seats)), file=err, flush=True)
+        return EXIT_FAILED
+    try:
+        if status != EXIT_OK:
+            warn(f"the game so far is saved to {where}")
+            return status
+        state = table.state
+        say(score_sheet(state.observe(table.human_seats[0] if table.human_seats else 0), names))
+        if state.over:
+            winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
+            say(f"game over — winner: {winners}")
+        say(f"record saved to {where}")
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except OSError:
+        warn(f"the game is saved to {where}")
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+def _play(table: Table, names: Sequence[str], inp: TextIO | None,
+          say: Callable[[str], None], warn: Callable[[str], None]) -> int:
+    """Play until the game ends, the player quits or input ends; EngineError if a seat fails."""
     state = table.state
     shown_hand = -1
     while not state.over:
@@ -223,12 +463,9 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             say(score_sheet(state.observe(0), names))
         shown_hand = state.hand_number
         if table.computer_to_move():
-            try:
-                seat, action = table.play_computer()
-            except EngineError as error:
-                say(f"error: {error}")
-                save_record(state, path, seats=table.seats)
-                return 2
+            seat, action = table.computer_choice()  # Ctrl-C may come while it thinks
+            with _interrupts_held():  # as Table.play_computer, but never half applied
+                table.last_events = state.apply(action)
             say(f"   seat {seat} ({names[seat]}) → {action}")
             continue
         mover = state.to_move
@@ -247,38 +484,45 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         else:
             say("   choices: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
         say(f"   seat {mover}, {state.pending_text().split(' to ', 1)[1]}:")
-        line = inp.readline()
-        if not line:
-            say("end of input: saving the game")
-            break
+        if inp is None:
+            warn("standard input is closed: saving the game")
+            return EXIT_OK
+        line = _read_line(inp)
+        if line is None:
+            warn("end of input: saving the game")
+            return EXIT_OK
         answer = line.strip()
+        if len(answer) > MAX_ANSWER:
+            say(f"   not allowed: that line is too long ({len(answer)}+ characters)")
+            continue
         if answer in ("q", "quit"):
-            break
+            return EXIT_OK
         if answer == "?":
             for text, value in table.hint(mover, budget=1.0)[:8]:
                 say(f"   hint: {text:>12}  estimate {value:+.2f}")
             continue
         if answer == "u":
-            say("   undone" if table.undo_to_human() else "   nothing to undo")
+            with _interrupts_held():
+                undone = table.undo_to_human()
+            say("   undone" if undone else "   nothing to undo")
             continue
         if count:
             words = answer.split()
-            if words and all(w.isdigit() for w in words):
-                if not all(1 <= int(w) <= len(shown) for w in words):
+            numbers = [_number(w) for w in words]
+            if words and all(n is not None for n in numbers):
+                if not all(n is not None and 1 <= n <= len(shown) for n in numbers):
                     say(f"   not allowed: card numbers go from 1 to {len(shown)}")
                     continue
-                answer = " ".join(str(shown[int(w) - 1]) for w in words)
-        elif answer.isdigit() and 1 <= int(answer) <= len(legal):
-            answer = legal[int(answer) - 1]
+                answer = " ".join(str(shown[n - 1]) for n in numbers if n is not None)
+        else:
+            number = _number(answer)
+            if number is not None and 1 <= number <= len(legal):
+                answer = legal[number - 1]
         try:
-            table.play_human(answer)
+            with _interrupts_held():
+                table.play_human(answer)
         except IllegalAction as error:
-            say(f"   not allowed: {error}")
-    save_record(state, path, seats=table.seats)
-    final = state.observe(table.human_seats[0] if table.human_seats else 0)
-    say(score_sheet(final, names))
-    if state.over:
-        winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
-        say(f"game over — winner: {winners}")
-    say(f"record saved to {path}")
-    return 0
+            say(f"   not allowed: {_one_line(str(error))}")
+        except ValueError:  # text a reader failed to word an IllegalAction for
+            say(f"   not allowed: {answer[:40]!r} cannot be read here")
+    return EXIT_OK

@@ -1,0 +1,270 @@
+"""The terminal never loses a game: Ctrl-C, end of input, closed input, stray lines, failed writes.
+
+Ctrl-C and closed input are tried on the real program (``python -m whist play``)
+under a pseudo-terminal or with its standard input closed; the rest in-process.
+Every way out must leave a record that replays, say where it is, and end with the
+documented exit status.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import pty
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from whist.records import replay
+from whist_app.terminal import main
+
+REPO = Path(__file__).resolve().parent.parent
+PLAY = [sys.executable, "-m", "whist", "play", "dw", "--seed", "3"]
+HUMAN_FIRST = ["--seats", "human,random,random,random"]
+
+
+def actions_in(path: Path) -> list[str]:
+    """Every action of a record, after checking that it replays to the same record."""
+    state = replay(path)
+    hands = state.record()["hands"]
+    return [action for hand in hands for action in hand["actions"]]
+
+
+def computer_moves(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.startswith("   seat ") and " → " in line)
+
+
+class Terminal:
+    """``python -m whist play`` with a pseudo-terminal as its input and output (stderr apart)."""
+
+    def __init__(self, args: list[str]) -> None:
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen([*PLAY, *args], stdin=slave, stdout=slave,
+                                     stderr=subprocess.PIPE, cwd=REPO)
+        os.close(slave)
+        self.master = master
+        self.seen = b""
+
+    def _read(self, timeout: float) -> bool | None:
+        """Read what is there within ``timeout``: True if something, None if nothing came,
+        False once the program has closed its side (EIO on Linux)."""
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return None
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        self.seen += chunk
+        return bool(chunk)
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        """Read the screen until ``text`` has appeared."""
+        deadline = time.monotonic() + timeout
+        while text.encode() not in self.seen:
+            left = deadline - time.monotonic()
+            assert left > 0 and self._read(left) is not False, \
+                f"no {text!r} in: {self.output[-1500:]}"
+
+    def type(self, line: bytes) -> None:
+        """Type ``line`` and Enter."""
+        os.write(self.master, line + b"\n")
+
+    @property
+    def output(self) -> str:
+        return self.seen.decode("utf-8", errors="replace")
+
+    def finish(self, timeout: float = 30.0) -> tuple[int, str]:
+        """Wait for the program to end; its exit status and standard error."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got = self._read(0.05)
+            if got is False or (got is None and self.proc.poll() is not None):
+                break
+        os.close(self.master)
+        status = self.proc.wait(timeout=max(0.1, deadline - time.monotonic()))
+        assert self.proc.stderr is not None
+        return status, self.proc.stderr.read().decode("utf-8", errors="replace")
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    terminal = Terminal([*HUMAN_FIRST, "--record", str(path)])
+    terminal.wait_for("seat 0, bid:")
+    # Stray lines on a real terminal first: Unicode digits, bytes that are no UTF-8.
+    terminal.type("²".encode())
+    terminal.wait_for("not allowed: '²'")
+    terminal.type(b"\xff\xfe")
+    terminal.wait_for("not allowed: '\ufffd")
+    terminal.type(b"1")
+    terminal.wait_for("seat 0, play a card:")
+    terminal.proc.send_signal(signal.SIGINT)
+    status, err = terminal.finish()
+    assert status == 130, (status, err, terminal.output[-1500:])
+    assert "Traceback" not in err + terminal.output
+    assert "interrupted" in err and f"the game so far is saved to {path}" in err
+    actions = actions_in(path)
+    assert actions[0] == "0" and len(actions) == 1 + computer_moves(terminal.output)
+
+
+def test_ctrl_c_while_an_engine_thinks_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    terminal = Terminal(["--seats", "human,tests.plugins.misbehaving:SleepsLong,random,random",
+                         "--record", str(path)])
+    terminal.wait_for("seat 0, bid:")
+    terminal.type(b"1")
+    terminal.wait_for("1\r\n")  # the echo: seat 1 now thinks for half a minute
+    time.sleep(0.3)
+    start = time.monotonic()
+    terminal.proc.send_signal(signal.SIGINT)
+    status, err = terminal.finish()
+    assert status == 130, (status, err)
+    assert time.monotonic() - start < 10  # not held up by the engine still sleeping
+    assert f"the game so far is saved to {path}" in err and "Traceback" not in err
+    assert actions_in(path) == ["0"]
+
+
+def test_end_of_input_saves_and_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    done = subprocess.run([*PLAY, *HUMAN_FIRST, "--record", str(path)], cwd=REPO,
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "end of input: saving the game\n"
+    assert f"record saved to {path}" in done.stdout
+    assert actions_in(path) == []
+
+
+def test_a_closed_standard_input_saves_and_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    shell = shutil.which("sh")
+    assert shell is not None
+    # <&- closes descriptor 0 before Python starts: sys.stdin is then None.
+    done = subprocess.run([shell, "-c", 'exec "$0" "$@" <&-', *PLAY, *HUMAN_FIRST,
+                           "--record", str(path)], cwd=REPO, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == "standard input is closed: saving the game\n"
+    assert f"record saved to {path}" in done.stdout
+    assert actions_in(path) == []
+
+
+def play(args: list[str], stdin: io.StringIO, tmp_path: Path) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["dw", "--seed", "3", *HUMAN_FIRST, *args], stdin=stdin, stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_stray_lines_are_not_allowed_and_the_game_goes_on(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    lines = ["²", "9" * 5000, "1 ²", "٣", "x" * 300, "1", "q"]
+    status, out, err = play(["--record", str(path)], io.StringIO("\n".join(lines) + "\n"),
+                            tmp_path)
+    assert status == 0 and err == "", err
+    refusals = [line for line in out.splitlines() if "not allowed" in line]
+    assert len(refusals) == 5, refusals
+    assert all(len(line) < 200 for line in refusals)
+    assert "that line is too long" in refusals[1] and "that line is too long" in refusals[4]
+    actions = actions_in(path)
+    assert actions[0] == "0" and len(actions) == 1 + computer_moves(out)
+
+
+def test_an_unwritable_record_path_is_refused_before_the_first_deal(tmp_path: Path) -> None:
+    for path in (tmp_path / "no such folder" / "game.json", tmp_path):
+        status, out, err = play(["--record", str(path)], io.StringIO("1\n"), tmp_path)
+        assert status == 2 and out == ""
+        assert err.startswith(f"error: cannot write the record to {str(path)!r}: ")
+        assert len(err.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_existing_record_is_not_touched_by_the_check(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text("old", encoding="utf-8")
+    status, out, err = play(["--record", str(path)], io.StringIO("q\n"), tmp_path)
+    assert status == 0 and actions_in(path) == []
+
+
+class RemovesTheFolder(io.StringIO):
+    """Input that, before its first line, takes away the folder the record was to go to."""
+
+    def __init__(self, folder: Path, text: str) -> None:
+        super().__init__(text)
+        self.folder = folder
+
+    def readline(self, size: int | None = -1) -> str:
+        shutil.rmtree(self.folder, ignore_errors=True)
+        return super().readline(size)
+
+
+def test_a_record_that_cannot_be_written_at_the_end_goes_to_a_fallback_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    fallback_folder = tmp_path / "temp"
+    fallback_folder.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(fallback_folder))
+    status, out, err = play(["--record", str(folder / "game.json")],
+                            RemovesTheFolder(folder, "1\nq\n"), tmp_path)
+    assert status == 0
+    saved = list(fallback_folder.iterdir())
+    assert len(saved) == 1 and saved[0].name.startswith("diminishing-whist-")
+    assert f"could not write the record to {folder / 'game.json'}" in err
+    assert f"saved it to {saved[0]} instead" in err
+    assert f"record saved to {saved[0]}" in out
+    assert actions_in(saved[0])[0] == "0"
+
+
+def test_a_record_that_can_be_written_nowhere_is_printed_on_standard_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = tmp_path / "records"
+    folder.mkdir()
+    monkeypatch.setattr("tempfile.tempdir", str(tmp_path / "no temp folder"))
+    monkeypatch.chdir(folder)  # removed with it: no working folder to fall back on either
+    status, out, err = play(["--record", str(folder / "game.json")],
+                            RemovesTheFolder(folder, "1\nq\n"), tmp_path)
+    assert status == 1
+    first, record = err.splitlines()
+    assert first.startswith(f"could not write the record to {folder / 'game.json'}: ")
+    assert first.endswith("nor anywhere else; the record follows on standard error")
+    assert replay(json.loads(record)).record()["hands"][0]["actions"][0] == "0"
+
+
+def test_a_huge_seed_gets_a_short_default_file_name(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["dw", "--seed", "7" * 4000], stdin=io.StringIO("q\n"), stdout=out, stderr=err)
+    assert status == 0, err.getvalue()
+    [saved] = list(tmp_path.iterdir())
+    assert saved.name.startswith("diminishing-whist-seed-") and len(saved.name) < 60
+    assert f"record saved to {saved.name}" in out.getvalue()
+    assert actions_in(saved) == []
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["dw", "--players", "x"], "argument --players: invalid int value: 'x'"),
+    (["dw", "--option", "junk"], "options are written name=value, not 'junk'"),
+    (["chess"], "unknown game 'chess'"),
+    (["dw", "--seed", "²"], "argument --seed: invalid int value"),
+    (["dw", "--seed", "9" * 5000], "argument --seed: invalid int value"),
+    (["dw", "--option", "players=" + "9" * 5000], "option 'players'"),
+    (["dw", "--option", "players=" + "[" * 100_000], "option 'players'"),
+    (["dw", "--engine-timeout", "nan"], "argument --engine-timeout: must be a finite number"),
+    (["dw", "--engine-timeout", "-1"], "argument --engine-timeout: must be a finite number"),
+    (["dw", "--bogus"], "unrecognized arguments: --bogus"),
+])
+def test_a_bad_command_line_is_one_line_and_exit_2(argv: list[str], message: str,
+                                                   tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    status = main([*argv, "--record", str(tmp_path / "g.json")], stdin=io.StringIO(""),
+                  stdout=out, stderr=err)
+    assert status == 2 and out.getvalue() == ""
+    assert message in err.getvalue() and len(err.getvalue().splitlines()) == 1, err.getvalue()
+    assert len(err.getvalue()) <= 301
