@@ -91,10 +91,10 @@ def test_wrong_options_and_levels_are_reported(tmp_path: Path) -> None:
 def test_the_table_is_drawn_in_words_for_every_game(tmp_path: Path) -> None:
     """Each game's own facts are on the table (bids, contracts, face-up rows, the hook rule)."""
     expected = {
-        "diminishing-whist": ["round 1 of 10: 10 cards each, trump ♥", "bid -"],
+        "diminishing-whist": ["Round 1 of 10: 10 cards each, trump ♥", "bid –"],
         "black-queen": ["penalty points in play", "face-up: ", "face-down)", "points 0"],
-        "nine-five-two": ["seat 0 deals", "goes for 9", "goes for 5", "goes for 2"],
-        "bidding-whist": ["hand 1: bidding, opened by seat 0"],
+        "nine-five-two": ["you deal", "goes for 9", "goes for 5", "goes for 2"],
+        "bidding-whist": ["Hand 1: bidding, opened by you"],
         "classic-whist": ["first to 24 points wins"],
     }
     for game, phrases in expected.items():
@@ -116,10 +116,10 @@ def test_the_last_bidder_is_told_which_bid_the_hook_rule_forbids(tmp_path: Path)
                 if ln.startswith("   seat ") and " → " in ln]
         assert len(bids) == 3
         forbidden = 10 - sum(bids)
-        lines = [ln for ln in text.splitlines() if "you bid last:" in ln]
+        lines = [ln for ln in text.splitlines() if "You bid last:" in ln]
         if 0 <= forbidden <= 10:
-            assert lines == [f"   you bid last: {forbidden} is not allowed "
-                             "(the bids would add up to 10)"]
+            assert lines == [f"   You bid last: {forbidden} is not allowed "
+                             "(the bids would add up to 10, the number of tricks)"]
             told += 1
         else:
             assert lines == []

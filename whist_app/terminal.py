@@ -32,17 +32,13 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn, TextIO
 
-from whist.cards import Card, sort_hand
 from whist.games import game_class
 from whist.protocol import IllegalAction, OptionError
 from whist.records import record_text, save_record
+from whist_app.views import SeatView, TableView
 
 if TYPE_CHECKING:
     from whist_app.table import Table
-
-#: The drawing below reads observations of every game by key (the presenter replaces it).
-Observation = Any
-
 
 def parse_option(text: str) -> tuple[str, Any]:
     """Read ``name=value`` (value as JSON when it parses, else as text)."""
@@ -56,144 +52,67 @@ def parse_option(text: str) -> tuple[str, Any]:
     return name.strip(), value
 
 
-def render(obs: Observation, seat_names: Sequence[str]) -> str:
-    """The table as the person at ``obs["seat"]`` sees it, in words rather than raw data."""
-    lines = [f"== {obs['title']} — {_heading(obs)} =="]
-    lines += [f"   {line}" for line in _context(obs)]
-    for seat in range(obs["players"]):
-        marker = "→" if obs["to_move"] == seat else " "
-        lines.append(f" {marker} {_seat_line(obs, seat, seat_names)}")
-        if obs["game"] == "black-queen":
-            lines.append(f"     face-up: {_face_up_row(obs, seat)}")
-    if obs.get("last_trick") and not obs["trick"]:
-        last = obs["last_trick"]
-        plays = "  ".join(f"{_who(s, obs)} {c}" for s, c in last["plays"])
-        lines.append(f"   last trick: {plays}  → taken by {_who(last['winner'], obs)}")
-    if obs["trick"]:
-        plays = "  ".join(f"{_who(s, obs)} {c}" for s, c in obs["trick"])
+def render(view: TableView) -> str:
+    """The table as the person sees it, drawn from the view model in words."""
+    lines = [f"== {view['title']} — {view['heading']} =="]
+    lines += [f"   {line}" for line in view["context"]]
+    for seat in view["seats"]:
+        marker = "→" if seat["to_move"] else " "
+        lines.append(f" {marker} {_seat_line(seat)}")
+        if seat["face_up"] is not None:
+            lines.append(f"     face-up: {_face_up_row(seat)}")
+    last = view["last_trick"]
+    if last is not None and not view["trick"]:
+        plays = "  ".join(f"{p['name']} {p['card']}" for p in last["plays"])
+        lines.append(f"   last trick: {plays}  → taken by {last['winner_name']}")
+    if view["trick"]:
+        plays = "  ".join(f"{p['name']} {p['card']}" for p in view["trick"])
         lines.append(f"   trick so far: {plays}")
-    hand = sort_hand([Card.parse(c) for c in obs["hand"]])
-    by_suit: dict[int, list[str]] = {}
-    for card in hand:
-        by_suit.setdefault(int(card.suit), []).append(str(card))
+    by_suit: dict[str, list[str]] = {}
+    for card in view["hand"]:
+        by_suit.setdefault(card["card"][-1], []).append(card["card"])
     lines.append("   your hand: " + "   ".join(" ".join(cards) for cards in by_suit.values()))
     return "\n".join(lines)
 
 
-def _who(seat: int, obs: Observation) -> str:
-    return "you" if seat == obs["seat"] else f"seat {seat}"
-
-
-def _trump_words(obs: Observation) -> str:
-    trump = obs.get("trump_name")
-    if trump is None:
-        return "trump not named yet"
-    return "no trump" if trump == "NT" else f"trump {trump}"
-
-
-def _heading(obs: Observation) -> str:
-    """Which hand of the game this is and what it is played for."""
-    game, number = obs["game"], obs["hand_number"] + 1
-    if game == "diminishing-whist":
-        return f"round {number} of 10: {obs['cards']} cards each, {_trump_words(obs)}"
-    if game == "black-queen":
-        hands = obs["options"].get("hands") or obs["players"]
-        return (f"hand {number} of {hands}, seat {obs['dealer']} deals: no trump, "
-                f"{obs['total_points']} penalty points in play")
-    if game == "nine-five-two":
-        return (f"hand {number}, seat {obs['dealer']} deals: {_trump_words(obs)}, "
-                f"game ends at ±{obs['target']}")
-    if game == "bidding-whist":
-        if obs["contract"] is not None:
-            return f"hand {number}: seat {obs['ruler']} rules with {obs['contract']}, {_trump_words(obs)}"
-        return f"hand {number}: bidding, opened by seat {obs['opener']}"
-    return f"deal {number}: {_trump_words(obs)}, first to {obs['winning_score']} points wins"
-
-
-def _context(obs: Observation) -> list[str]:
-    """Lines about the decision in hand: the bidding so far, passing, the kitty, the hook rule."""
-    game = obs["game"]
-    lines: list[str] = []
-    if game == "diminishing-whist" and obs["forbidden_bid"] is not None and obs["seat"] == obs["to_move"]:
-        lines.append(f"you bid last: {obs['forbidden_bid']} is not allowed "
-                     f"(the bids would add up to {obs['cards']})")
-    elif game == "bidding-whist":
-        if obs["bidding"]:
-            lines.append("bidding: " + ", ".join(f"{_who(s, obs)} {b}"
-                                                 for s, b in obs["bidding"]))
-        if obs["all_skipped"]:
-            lines.append("everyone skipped: no trump, and everyone bets")
-        if obs["forbidden_bet"] is not None and obs["seat"] == obs["to_move"]:
-            lines.append(f"you bet last: {obs['forbidden_bet']} is not allowed "
-                         "(the bets would add up to 13)")
-    elif game == "nine-five-two":
-        if obs["previous_results"] is not None and not obs["trump_named"]:
-            results = ", ".join(f"{_who(s, obs)} {r:+d}"
-                                for s, r in enumerate(obs["previous_results"]))
-            lines.append(f"last hand: {results}")
-        for exchange in obs["passing"]:
-            giver = _who(exchange["passer"], obs)
-            taker = _who(exchange["receiver"], obs)
-            if not exchange["done"]:
-                lines.append(f"{giver} owes {taker} {exchange['count']} card(s)")
-            elif exchange["cards"]:
-                lines.append(f"{giver} gave {taker} {' '.join(exchange['cards'])}; "
-                             f"returned {' '.join(exchange['returned'])}")
-            else:
-                lines.append(f"{giver} gave {taker} {exchange['count']} card(s)")
-        if obs["kitty"]:
-            lines.append("the kitty you took: " + " ".join(obs["kitty"]))
-        if obs["discard"]:
-            lines.append("your discard: " + " ".join(obs["discard"]))
-    elif game == "classic-whist" and not obs["enforce_rules"]:
-        lines.append("follow-suit is not enforced in this game")
-    return lines
-
-
-def _seat_line(obs: Observation, seat: int, seat_names: Sequence[str]) -> str:
-    """One seat: name, what it bid or must make, tricks, cards left and score."""
-    game = obs["game"]
-    name = "you" if seat == obs["seat"] else f"seat {seat} {seat_names[seat]}"
+def _seat_line(seat: SeatView) -> str:
+    """One seat: name and level, the game's facts, tricks, cards left and total, badges."""
+    name = seat["name"] if seat["you"] else f"{seat['name']} {seat['level']}"
     parts = [f"{name:<22}"]
-    if game == "diminishing-whist":
-        bid = obs["bids"][seat]
-        parts.append(f"bid {'-' if bid is None else bid}")
-    elif game == "nine-five-two":
-        parts.append(f"goes for {obs['contracts'][seat]}")
-    elif game == "bidding-whist":
-        bet = obs["bets"][seat]
-        if seat == obs["ruler"]:
-            parts.append(f"ruler, bet {bet}")
-        elif obs["contract"] is not None:
-            parts.append(f"bet {'-' if bet is None else bet}")
-        elif obs["skipped"][seat]:
-            parts.append("skipped")
-    elif game == "black-queen":
-        parts.append(f"points {obs['points'][seat]}")
-    parts.append(f"tricks {obs['tricks_won'][seat]}")
-    parts.append(f"cards {obs['hand_sizes'][seat]}")
-    parts.append(f"total {obs['totals'][seat]}")
-    return "   ".join(parts)
+    parts += [f"{fact['label']} {fact['value']}" for fact in seat["facts"]]
+    line = "   ".join(parts)
+    return line + (f"   ({', '.join(seat['badges'])})" if seat["badges"] else "")
 
 
-def _face_up_row(obs: Observation, seat: int) -> str:
-    """A Black Queen face-up row with each card's position (what ``Q♥@3`` names)."""
-    row = obs["up"][seat]
-    cards = [f"{card}@{i}" for i, card in enumerate(row) if card is not None]
-    hidden = sum(obs["down"][seat])
-    return (" ".join(cards) or "none") + f"   ({hidden} face-down)"
+def _face_up_row(seat: SeatView) -> str:
+    """A face-up row with each card's position (what ``Q♥@3`` names)."""
+    cards = [f"{slot['card']}@{i}" for i, slot in enumerate(seat["face_up"] or [])
+             if slot["card"] is not None]
+    return (" ".join(cards) or "none") + f"   ({seat['face_down'] or 0} face-down)"
 
 
-def score_sheet(obs: Observation, seat_names: Sequence[str]) -> str:
+def choice_list(view: TableView) -> list[str]:
+    """The actions the person may take now, in the order they are numbered."""
+    if view["choices"]["layout"] == "cards":
+        actions = [c["action"] for c in view["hand"] if c["allowed"] and c["action"]]
+        for seat in view["seats"]:
+            actions += [slot["action"] for slot in seat["face_up"] or []
+                        if slot["allowed"] and slot["action"]]
+        return actions
+    return [item["action"] for item in view["choices"]["items"] if item["allowed"]]
+
+
+def score_sheet(view: TableView) -> str:
     """Each hand's scores and the running totals, one row per hand."""
-    header = "hand  " + "".join(f"{n[:10]:>11}" for n in seat_names)
+    sheet = view["sheet"]
+    header = "hand  " + "".join(f"{n[:10]:>11}" for n in sheet["columns"])
     rows = [header]
-    running = [0] * obs["players"]
-    for number, scores in enumerate(obs["hand_scores"], start=1):
-        running = [r + s for r, s in zip(running, scores, strict=True)]
+    running = [0] * len(sheet["columns"])
+    for number, row in enumerate(sheet["rows"], start=1):
+        running = [r + s for r, s in zip(running, row["scores"], strict=True)]
         rows.append(f"{number:>4}  " + "".join(f"{s:>5} ({t:>3})" for s, t in
-                                               zip(scores, running, strict=True)))
-    rows.append("total " + "".join(f"{t:>11}" for t in obs["totals"]))
+                                               zip(row["scores"], running, strict=True)))
+    rows.append("total " + "".join(f"{t:>11}" for t in sheet["totals"]))
     return "\n".join(rows)
 
 
@@ -440,7 +359,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             warn(f"the game so far is saved to {where}")
             return status
         state = table.state
-        say(score_sheet(state.observe(table.human_seats[0] if table.human_seats else 0), names))
+        say(score_sheet(table.view()))
         if state.over:
             winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
             say(f"game over — winner: {winners}")
@@ -460,7 +379,7 @@ def _play(table: Table, names: Sequence[str], inp: TextIO | None,
     shown_hand = -1
     while not state.over:
         if state.hand_number != shown_hand and shown_hand >= 0:
-            say(score_sheet(state.observe(0), names))
+            say(score_sheet(table.view()))
         shown_hand = state.hand_number
         if table.computer_to_move():
             seat, action = table.computer_choice()  # Ctrl-C may come while it thinks
@@ -470,19 +389,20 @@ def _play(table: Table, names: Sequence[str], inp: TextIO | None,
             continue
         mover = state.to_move
         assert mover is not None
-        obs = state.observe(mover)
-        say(render(obs, names))
-        legal = obs["legal"]
-        count = obs.get("choose_count")
-        shown = sort_hand([Card.parse(c) for c in obs["hand"]])
-        if obs["decision"] == "card":
-            order = {str(c): i for i, c in enumerate(shown)}
-            legal = sorted(legal, key=lambda a: order.get(a.split("@")[0], -1))
+        view = table.view(mover)
+        say(render(view))
+        legal = choice_list(view)
+        select = view["choices"]["select"]
+        count = select["count"] if select is not None else 0
+        shown = [card["card"] for card in view["hand"]]
         if count:
             say("   your cards: " + "  ".join(f"[{i + 1}] {c}" for i, c in enumerate(shown)))
             say(f"   choose {count} cards: their numbers or the cards, separated by spaces")
         else:
             say("   choices: " + "  ".join(f"[{i + 1}] {a}" for i, a in enumerate(legal)))
+            if view["choices"]["note"]:
+                say(f"   {view['choices']['note']}")
+        say(f"   {view['prompt']}")
         say(f"   seat {mover}, {state.pending_text().split(' to ', 1)[1]}:")
         if inp is None:
             warn("standard input is closed: saving the game")
@@ -513,7 +433,7 @@ def _play(table: Table, names: Sequence[str], inp: TextIO | None,
                 if not all(n is not None and 1 <= n <= len(shown) for n in numbers):
                     say(f"   not allowed: card numbers go from 1 to {len(shown)}")
                     continue
-                answer = " ".join(str(shown[n - 1]) for n in numbers if n is not None)
+                answer = " ".join(shown[n - 1] for n in numbers if n is not None)
         else:
             number = _number(answer)
             if number is not None and 1 <= number <= len(legal):
