@@ -110,7 +110,7 @@ class GamePresenter:
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """The line above the trick."""
         return [{"key": "hand", "text": f"{self.hand_word} {obs['hand_number'] + 1}"},
-                {"key": "trump", "text": f"Trump: {_trump_label(obs['trump_name'])}"}]
+                _trump_item(obs)]
 
     def schedule(self, obs: Observation) -> list[StepView] | None:
         """A fixed schedule of hands to show, if the game has one."""
@@ -150,6 +150,11 @@ PROMPTS: dict[str, str] = {
     "pass": "Pass",
     "card": "Your turn: play a card",
 }
+
+
+def _trump_item(obs: Observation) -> InfoView:
+    """The info line's trump: ``Trump: ♥``, ``Trump: No trump`` or not named yet."""
+    return {"key": "trump", "text": f"Trump: {_trump_label(obs['trump_name'])}"}
 
 
 def _trump_label(trump_name: str | None) -> str:
@@ -201,7 +206,7 @@ class DiminishingPresenter(GamePresenter):
         o = as_diminishing(obs)
         return [{"key": "round", "text": f"Round {o['round'] + 1}/{len(o['schedule'])} · "
                                          f"{_plural(o['cards'], 'card')}"},
-                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"}]
+                _trump_item(o)]
 
     def schedule(self, obs: Observation) -> list[StepView]:
         """The ten rounds, the current one marked."""
@@ -282,7 +287,7 @@ class NineFiveTwoPresenter(GamePresenter):
         """Hand, trump (once named) and the target."""
         o = as_nine_five_two(obs)
         return [{"key": "hand", "text": f"Hand {o['hand_number'] + 1}"},
-                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"},
+                _trump_item(o),
                 {"key": "target", "text": f"Target ±{o['target']}"}]
 
     def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
@@ -367,7 +372,7 @@ class BiddingPresenter(GamePresenter):
         items: list[InfoView] = [{"key": "hand", "text": f"Hand {o['hand_number'] + 1} of "
                                                          f"{o['options'].get('hands', 1)}"}]
         if o["ruler"] is not None:
-            items.append({"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"})
+            items.append(_trump_item(o))
         elif o["high_bid"] is not None and o["high_bidder"] is not None:
             items.append({"key": "high-bid", "text": f"High bid: {o['high_bid']} "
                                                      f"({seating.name(o['high_bidder'])})"})
@@ -447,7 +452,7 @@ class ClassicPresenter(GamePresenter):
         o = as_classic(obs)
         return [{"key": "hand", "text": f"Deal {o['hand_number'] + 1} · first to "
                                         f"{o['winning_score']}"},
-                {"key": "trump", "text": f"Trump: {_trump_label(o['trump_name'])}"}]
+                _trump_item(o)]
 
     def context(self, obs: Observation, seating: Seating) -> list[str]:
         """Whether follow-suit is off."""
