@@ -1,20 +1,12 @@
 // Shared by the table's modules: the app state, the DOM shorthands and small helpers.
-// No game rule lives here either: everything it knows comes from Python's replies.
+// No game rule lives here either: everything the page shows comes from Python's
+// replies (the catalog, and each reply's `table`, `events` and `completed`).
+
+export { escapeHtml } from "./cards.js";
 
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-export const escapeHtml = (s) =>
-  String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-
-/** The computer level each game defaults to: the original program's player. */
-export const ORIGINAL_LEVEL = {
-  "diminishing-whist": "expectation",
-  "black-queen": "strength2",
-  "nine-five-two": "rules",
-  "bidding-whist": "heuristic",
-  "classic-whist": "none+smart",
-};
 
 /** Pause before each computer move and after each trick, per speed (ms). */
 export const SPEEDS = {
@@ -24,22 +16,17 @@ export const SPEEDS = {
   slow: { move: 900, trick: 2500 },
 };
 
-export const DECISION_PROMPTS = {
-  bid: "Your bid: how many tricks will you take?",
-  initial_bid: "Your bid: tricks and trump, or skip",
-  secondary_bet: "Your bet: how many tricks will you take?",
-  trump: "Name trump (you are the dealer, going for 9)",
-  discard: "Discard",
-  pass: "Pass",
-  card: "Your turn: play a card",
-};
+/** How many lines of events (hands scored, passes, redeals) stay under the table. */
+export const EVENT_LINES = 6;
 
 export const app = {
   catalog: null,
   games: {},
   settings: null,
+  /** The last reply of start/resume/view/act/step/undo; drawing reads its `table`. */
   view: null,
   speed: "normal",
+  /** A completed trick (a reply's `completed`) held on the table for a moment. */
   shownTrick: null,
   busy: false,
   gen: 0, // bumped by new game / undo / resume so a running computer loop stops
@@ -47,24 +34,15 @@ export const app = {
   zoomed: null,
   lastPointer: null,
   hint: null,
+  /** Recent events, newest first: {type, text} from the replies. */
   events: [],
 };
 
 // ------------------------------------------------------------------ helpers
 
-export function obs() {
-  return app.view?.observation;
-}
-
-export function seatName(seat) {
-  if (!app.view) return `Seat ${seat}`;
-  if (seat === app.view.seat && app.view.seats[seat]?.human) return "You";
-  return `Seat ${seat}`;
-}
-
-export function seatLevel(seat) {
-  const level = app.view?.seats[seat]?.level;
-  return level === "human" ? "you" : level;
+/** The TableView being drawn (Python's view of the person's seat). */
+export function table() {
+  return app.view?.table;
 }
 
 export function setTurn(turn) {

@@ -2,22 +2,23 @@
 // computer players' turns, saves), input (clicks, taps, keys) and tools.
 // Drawing is draw.js; shared state and helpers are state.js.
 //
-// No game rule lives here: what is legal, what an action means and every
-// score come from Python (whist_app.webapi through bridge.js). This file only
-// sends the action strings the view lists.
+// No game rule lives here: what is legal, what an action means, every word
+// shown and every score come from Python (whist_app.webapi through bridge.js):
+// the catalog for the set-up screen and the rules, each reply's `table` for the
+// game. This file only sends the action strings the view lists.
 
 import { call, ready } from "./bridge.js";
-import { parseCard } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { render, renderControls, renderHand, renderHint, renderStatus, showSummary } from "./draw.js";
-import { RULES, rulesHtml } from "./rules.js";
+import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { $, $$, ORIGINAL_LEVEL, SPEEDS, app, handlers, obs, seatName, setTurn, showMessage, showNotice, sleep, speedOf, touchMode } from "./state.js";
+import { $, $$, EVENT_LINES, SPEEDS, app, handlers, setTurn, showMessage, showNotice, sleep, speedOf, table, touchMode } from "./state.js";
 
 // ------------------------------------------------------------------- set-up
 
+/** Settings before any are saved: the catalog's first game. */
 function defaultSettings() {
-  return { game: "diminishing-whist", speed: "normal", options: {}, levels: {} };
+  return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {} };
 }
 
 function buildSetup() {
@@ -45,14 +46,13 @@ function buildSetup() {
 function renderSetupOptions() {
   const game = app.games[app.settings.game];
   const saved = app.settings.options[game.name] ?? {};
-  $("#setup-game-help").innerHTML = RULES[game.name]?.html.split("</p>")[0].replace("<p>", "") ?? "";
+  $("#setup-game-help").innerHTML = rulesSummaryHtml(game.rules);
   const box = $("#setup-options");
   box.innerHTML = "<legend>Options</legend>";
   for (const spec of game.options) {
     const label = document.createElement("label");
     label.className = "field";
-    const title = spec.name.replace(/_/g, " ");
-    label.append(`${title[0].toUpperCase()}${title.slice(1)} `);
+    label.append(`${spec.label} `);
     let input;
     const value = spec.name in saved ? saved[spec.name] : spec.default;
     if (spec.choices) {
@@ -138,8 +138,9 @@ async function drawSetupSeats() {
   you.className = "seat-row";
   you.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[0]}"></span> Seat 0: <strong>You</strong>`;
   box.appendChild(you);
-  const fallback = game.levels.some((l) => l.level === ORIGINAL_LEVEL[game.name])
-    ? ORIGINAL_LEVEL[game.name] : game.levels[0].level;
+  // The catalog's default level is the original program's player for this game.
+  const fallback = game.levels.some((l) => l.level === game.default_level)
+    ? game.default_level : game.levels[0].level;
   for (let seat = 1; seat < players; seat++) {
     const row = document.createElement("label");
     row.className = "seat-row field";
@@ -194,9 +195,14 @@ function showGame() {
 }
 
 async function startGame() {
+  // Busy before the first wait: the page is about to ask the worker for a game.
+  setTurn("busy");
   // A changed option fires `change` as the Start press takes focus: let its seats arrive first.
   await seatsPending;
-  if ($("#setup-error").textContent) return;
+  if ($("#setup-error").textContent) {
+    setTurn("setup");
+    return;
+  }
   storeSetup();
   const game = app.settings.game;
   const seats = ["human", ...(app.settings.levels[game] ?? [])];
@@ -211,6 +217,7 @@ async function startGame() {
     await begin(view);
   } catch (err) {
     $("#setup-error").textContent = err.message;
+    setTurn("setup");
   } finally {
     $("#start").disabled = false;
   }
@@ -248,11 +255,10 @@ async function persist() {
   }
 }
 
-/** Take a reply of act/step: remember events, show a completed trick, redraw, save. */
+/** Take a reply of act/step: keep its events, show the trick it completed, redraw, save. */
 async function absorb(reply, gen) {
-  const before = obs();
   app.view = reply;
-  noteEvents(before, reply);
+  noteEvents(reply.events);
   if (reply.completed) {
     app.shownTrick = reply.completed;
     render();
@@ -265,10 +271,20 @@ async function absorb(reply, gen) {
   await persist();
 }
 
+/**
+ * Lines worth keeping under the table, newest first: hands scored, passes,
+ * redeals. A taken trick is not repeated there: the completed trick shows it.
+ */
+function noteEvents(events) {
+  const lines = (events ?? []).filter((e) => e.type !== "trick");
+  if (!lines.length) return;
+  app.events = [...lines.reverse(), ...app.events].slice(0, EVENT_LINES);
+}
+
 async function runComputers() {
   const gen = app.gen;
   app.busy = true;
-  while (app.view && app.view.computer_to_move && gen === app.gen) {
+  while (table()?.computer_to_move && gen === app.gen) {
     setTurn("computer");
     renderStatus();
     const delay = speedOf().move;
@@ -289,11 +305,12 @@ async function runComputers() {
 }
 
 function settle() {
+  const t = table();
   render();
-  if (app.view.over) {
+  if (t.over) {
     setTurn("over");
     showSummary();
-  } else if (app.view.human_to_move) {
+  } else if (t.human_to_move) {
     setTurn("human");
   } else {
     setTurn("idle");
@@ -301,7 +318,7 @@ function settle() {
 }
 
 async function act(action) {
-  if (app.busy || !app.view?.human_to_move) return;
+  if (app.busy || !table()?.human_to_move) return;
   const gen = app.gen;
   app.busy = true;
   setTurn("busy");
@@ -326,42 +343,19 @@ async function act(action) {
   runComputers();
 }
 
-/** Things worth a line under the table: hands scored, cards passed and returned. */
-function noteEvents(before, reply) {
-  const now = reply.observation;
-  if (!before || !now) return;
-  if (now.hand_scores.length > before.hand_scores.length) {
-    const scores = now.hand_scores[now.hand_scores.length - 1];
-    const label = now.game === "diminishing-whist" ? "Round" : "Hand";
-    const parts = scores.map((s, i) => `${seatName(i)} ${s > 0 ? "+" : ""}${s}`);
-    app.events.unshift(`${label} ${now.hand_scores.length} scored: ${parts.join(", ")}`);
-  }
-  if (now.game === "nine-five-two") {
-    const me = reply.seat;
-    const seen = new Set(app.events);
-    for (const ex of now.passing ?? []) {
-      if (!ex.done || !ex.cards) continue;
-      const line = ex.passer === me
-        ? `You gave ${ex.cards.join(" ")} to ${seatName(ex.receiver)}; back came ${ex.returned.join(" ")}`
-        : `${seatName(ex.passer)} gave you ${ex.cards.join(" ")}; you returned ${ex.returned.join(" ")}`;
-      if (!seen.has(line)) app.events.unshift(line);
-    }
-  }
-  app.events = app.events.slice(0, 6);
-}
-
 // -------------------------------------------------------------------- input
 
 function activate(el) {
-  const o = obs();
-  if (!app.view?.human_to_move || app.busy) return;
-  const mode = $("#hand").dataset.mode;
-  if (mode === "select" && el.closest("#hand")) {
+  const t = table();
+  if (!t?.human_to_move || app.busy) return;
+  const layout = t.choices.layout;
+  if (layout === "select" && el.closest("#hand")) {
+    const count = t.choices.select?.count ?? 0;
     const i = Number(el.dataset.index);
     if (app.selected.has(i)) app.selected.delete(i);
-    else if (app.selected.size < o.choose_count) app.selected.add(i);
+    else if (app.selected.size < count) app.selected.add(i);
     else {
-      showMessage(`You may choose only ${o.choose_count} card${o.choose_count === 1 ? "" : "s"}: tap one of yours to put it back first.`);
+      showMessage(`You may choose only ${count} card${count === 1 ? "" : "s"}: tap one of yours to put it back first.`);
       return;
     }
     showMessage("");
@@ -370,7 +364,13 @@ function activate(el) {
     $(`#hand [data-index="${i}"]`)?.focus({ preventScroll: true });
     return;
   }
-  if (o.decision === "card" && el.classList.contains("mine")) act(el.dataset.card);
+  if (layout !== "cards" || !el.classList.contains("mine")) return;
+  // Python said why this card may not be played: say it at once, and keep the turn.
+  if (el.dataset.legal === "0" && el.dataset.reason) {
+    showMessage(el.dataset.reason);
+    return;
+  }
+  act(el.dataset.card);
 }
 
 function zoom(el) {
@@ -414,7 +414,7 @@ function onKey(event) {
   const target = event.target;
   if (target.closest?.("input, select, textarea, dialog")) return;
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "].includes(event.key)) return;
-  if ($("#game").hidden || !app.view?.human_to_move) return;
+  if ($("#game").hidden || !table()?.human_to_move) return;
   const cards = keyCards();
   const onCard = target.classList?.contains("card") && target.classList.contains("mine");
   if (event.key === "Enter" || event.key === " ") {
@@ -437,10 +437,13 @@ function onKey(event) {
 // -------------------------------------------------------------------- tools
 
 async function onHint() {
-  if (!app.view?.human_to_move || app.busy) return;
+  if (!table()?.human_to_move || app.busy) return;
+  const gen = app.gen;
+  // Busy while the strong player thinks: no move may change the table under the hint.
+  app.busy = true;
+  setTurn("busy");
   app.hint = "thinking";
   renderHint();
-  const gen = app.gen;
   try {
     const { hint } = await call("hint", { budget: 0.5 });
     if (gen === app.gen) app.hint = hint;
@@ -450,11 +453,13 @@ async function onHint() {
       showMessage(`No hint: ${err.message}`);
     }
   }
-  renderHint();
+  if (gen !== app.gen) return;
+  app.busy = false;
+  settle();
 }
 
 async function onUndo() {
-  if (!app.view?.can_undo) return;
+  if (!table()?.can_undo) return;
   app.gen += 1; // stop any computer turn in flight
   const gen = app.gen;
   // Busy until the worker answers: the table on screen is about to be replaced.
@@ -481,9 +486,8 @@ async function onUndo() {
 }
 
 function fileName() {
-  const o = obs();
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-  return `${o?.game ?? "whist"}-${stamp}.json`;
+  return `${table()?.game ?? "whist"}-${stamp}.json`;
 }
 
 async function onDownload() {
@@ -504,15 +508,31 @@ async function onDownload() {
   }
 }
 
+/** After a failed open: back to what was on screen (the set-up, or the game and its computers). */
+function restoreAfterOpen(turnBefore) {
+  app.busy = false;
+  if (app.view && !$("#game").hidden && table().computer_to_move) {
+    runComputers(); // its loop was stopped for the open
+    return;
+  }
+  if (app.view && !$("#game").hidden) render();
+  setTurn(turnBefore);
+}
+
 async function onOpen(event) {
   const file = event.target.files?.[0];
   event.target.value = "";
   if (!file) return;
+  const turnBefore = document.body.dataset.turn;
+  app.gen += 1; // stop any computer turn in flight: another game is coming
+  app.busy = true;
+  setTurn("busy");
   let record;
   try {
     record = JSON.parse(await file.text());
   } catch (err) {
     showNotice(`${file.name} is not a game record (not valid JSON: ${err.message}).`);
+    restoreAfterOpen(turnBefore);
     return;
   }
   try {
@@ -521,16 +541,19 @@ async function onOpen(event) {
     showNotice("");
     app.speed = app.settings.speed;
     await begin(view);
-    showMessage(`Opened ${file.name}${view.over ? " (a finished game)" : ": your move"}`, "info");
+    showMessage(`Opened ${file.name}${view.table.over ? " (a finished game)" : ": your move"}`, "info");
   } catch (err) {
     showNotice(`${file.name} could not be opened: ${err.message}`);
+    restoreAfterOpen(turnBefore);
   }
 }
 
 function onRules() {
-  const game = app.view && !$("#game").hidden ? obs().game : app.settings.game;
-  $("#rules-title").textContent = `Rules: ${RULES[game]?.title ?? game}`;
-  $("#rules-body").innerHTML = rulesHtml(game);
+  const t = table();
+  const name = t && !$("#game").hidden ? t.game : app.settings.game;
+  const game = app.games[name];
+  $("#rules-title").textContent = `Rules: ${game?.title ?? t?.title ?? name}`;
+  $("#rules-body").innerHTML = rulesHtml(game?.rules);
   $("#rules-dialog").showModal();
 }
 
@@ -554,8 +577,7 @@ function wire() {
   $("#open-record").addEventListener("change", onOpen);
   $("#again").addEventListener("click", () => {
     $("#summary").close();
-    const o = obs();
-    app.settings.game = o.game;
+    app.settings.game = table().game;
     startAgain();
   });
   $("#summary-setup").addEventListener("click", () => {
@@ -572,13 +594,18 @@ function wire() {
 
 /** Play again: the same game, options and seats as the one just finished. */
 async function startAgain() {
-  const o = obs();
-  const seats = app.view.seats.map((s) => s.level);
+  const t = table();
+  const seats = t.seats.map((s) => (s.human ? "human" : s.level));
+  // The TableView carries no options: the reply's observation has the game's.
+  const options = app.view.observation?.options ?? app.settings.options[t.game] ?? {};
+  app.gen += 1;
+  setTurn("busy");
   try {
-    const view = await call("start", { game: o.game, options: o.options, seats });
+    const view = await call("start", { game: t.game, options, seats });
     await begin(view);
   } catch (err) {
     showMessage(err.message);
+    setTurn(t.over ? "over" : t.human_to_move ? "human" : "idle");
   }
 }
 
@@ -593,6 +620,7 @@ async function resumeSaved() {
     if (typeof sealed !== "string" && (!record || typeof record !== "object")) {
       throw new Error("it is not a saved game");
     }
+    setTurn("busy");
     const view = await call("resume", typeof sealed === "string" ? { sealed } : { record });
     app.speed = SPEEDS[saved.value.speed] ? saved.value.speed : app.settings.speed;
     await begin(view);
@@ -626,5 +654,5 @@ main().catch((err) => {
 });
 
 // Tests and curious people: the current view, read-only.
+// `view` is the last reply: its `table` is what the page draws, its `observation` the raw seat view.
 window.whistTable = { get view() { return app.view; }, get busy() { return app.busy; } };
-export { parseCard };
