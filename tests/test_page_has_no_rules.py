@@ -42,9 +42,8 @@ CODE_PATTERNS = {
         r"""["'](bid|initial_bid|secondary_bet|trump|discard|pass)["']""",
     "a table of prompts, default levels or rules": r"DECISION_PROMPTS|ORIGINAL_LEVEL|\bRULES\b",
     "sorting the hand (Python sends display order)": r"sortHand|suitOrder|rankValue|DISPLAY_ORDER",
-    # The page may pass the observation's options back to start "Play again" (the
-    # TableView carries none); any other field of it is a game's own data.
-    "a field of the raw observation": r"observation\??\.(?!options\b)\w+|\bobs\(\)",
+    # The raw observation is for tests and the curious: the page draws the TableView.
+    "a field of the raw observation": r"observation\??\.\w+|\bobs\(\)",
 }
 
 
@@ -105,7 +104,7 @@ def test_the_check_catches_what_the_page_used_to_hold(snippet: str) -> None:
 @pytest.mark.parametrize("snippet", [
     "const { rank, suit } = parseCard(card);",
     'el.className = `card ${isRed(suit) ? "red" : "black"}`;',
-    "const options = app.view.observation?.options ?? {};",
+    "const options = table().options;",
     "if (choices.layout === \"grid\") box.appendChild(choiceGrid(choices));",
     "$(\"#status\").textContent = table().prompt;",
     "setTimeout(() => URL.revokeObjectURL(url), 10_000);",

@@ -118,8 +118,9 @@ def test_the_last_bidder_is_told_which_bid_the_hook_rule_forbids(tmp_path: Path)
         forbidden = 10 - sum(bids)
         lines = [ln for ln in text.splitlines() if "You bid last:" in ln]
         if 0 <= forbidden <= 10:
-            assert lines == [f"   You bid last: {forbidden} is not allowed "
-                             "(the bids would add up to 10, the number of tricks)"]
+            assert lines == [f"   You bid last: {forbidden} is not allowed (that bid would make "
+                             "the total 10: the last bidder may not make the bids add up to "
+                             "the tricks)"]
             told += 1
         else:
             assert lines == []

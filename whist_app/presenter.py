@@ -109,8 +109,7 @@ class GamePresenter:
 
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """The line above the trick."""
-        return [{"key": "hand", "text": f"{self.hand_word} {obs['hand_number'] + 1}"},
-                _trump_item(obs)]
+        return [_info("hand", self.hand_word, obs["hand_number"] + 1), _trump_item(obs)]
 
     def schedule(self, obs: Observation) -> list[StepView] | None:
         """A fixed schedule of hands to show, if the game has one."""
@@ -152,9 +151,14 @@ PROMPTS: dict[str, str] = {
 }
 
 
+def _info(key: str, label: str, value: object) -> InfoView:
+    """An info line item: ``label value`` (the label ends in a colon when it names the value)."""
+    return {"key": key, "text": f"{label} {value}", "label": label, "value": str(value)}
+
+
 def _trump_item(obs: Observation) -> InfoView:
     """The info line's trump: ``Trump: ♥``, ``Trump: No trump`` or not named yet."""
-    return {"key": "trump", "text": f"Trump: {_trump_label(obs['trump_name'])}"}
+    return _info("trump", "Trump:", _trump_label(obs["trump_name"]))
 
 
 def _trump_label(trump_name: str | None) -> str:
@@ -184,7 +188,9 @@ def _numbers(obs: Observation, forbidden: int | None, explain: Explain) -> Choic
     items = [_choice(str(n), str(n), explain, legal) for n in range(top + 1)]
     note = None
     if forbidden is not None and str(forbidden) not in legal:
-        note = items[forbidden]["reason"]
+        # The hook rule in the person's words, under the row (the button keeps the core's).
+        note = (f"You {'bid' if obs['decision'] == 'bid' else 'bet'} last: {forbidden} is not "
+                f"allowed ({items[forbidden]['reason']})")
     return {"layout": "numbers", "items": items, "columns": [], "rows": [], "select": None,
             "note": note}
 
@@ -204,8 +210,8 @@ class DiminishingPresenter(GamePresenter):
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """Round, cards, trump."""
         o = as_diminishing(obs)
-        return [{"key": "round", "text": f"Round {o['round'] + 1}/{len(o['schedule'])} · "
-                                         f"{_plural(o['cards'], 'card')}"},
+        return [_info("round", "Round", f"{o['round'] + 1}/{len(o['schedule'])} · "
+                                         f"{_plural(o['cards'], 'card')}"),
                 _trump_item(o)]
 
     def schedule(self, obs: Observation) -> list[StepView]:
@@ -223,14 +229,6 @@ class DiminishingPresenter(GamePresenter):
     def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
         """Who opened the bidding."""
         return ["opens"] if as_diminishing(obs)["opener"] == seat else []
-
-    def context(self, obs: Observation, seating: Seating) -> list[str]:
-        """The hook rule, when the person bids last."""
-        o = as_diminishing(obs)
-        if o["forbidden_bid"] is not None and o["to_move"] == o["seat"]:
-            return [f"You bid last: {o['forbidden_bid']} is not allowed (the bids would add up "
-                    f"to {o['cards']}, the number of tricks)"]
-        return []
 
     def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
         """Bids 0..cards, the forbidden one shown but not allowed."""
@@ -262,8 +260,8 @@ class BlackQueenPresenter(GamePresenter):
         """Hand n of m, no trump and the points in play."""
         o = as_black_queen(obs)
         hands = o["options"].get("hands") or o["players"]
-        return [{"key": "hand", "text": f"Hand {o['hand_number'] + 1} of {hands}"},
-                {"key": "points", "text": f"No trump · {o['total_points']} penalty points"}]
+        return [_info("hand", "Hand", f"{o['hand_number'] + 1} of {hands}"),
+                _info("points", "No trump ·", f"{o['total_points']} penalty points")]
 
     def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
         """Penalty points taken this hand."""
@@ -286,9 +284,8 @@ class NineFiveTwoPresenter(GamePresenter):
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """Hand, trump (once named) and the target."""
         o = as_nine_five_two(obs)
-        return [{"key": "hand", "text": f"Hand {o['hand_number'] + 1}"},
-                _trump_item(o),
-                {"key": "target", "text": f"Target ±{o['target']}"}]
+        return [_info("hand", "Hand", o["hand_number"] + 1), _trump_item(o),
+                _info("target", "Target", f"±{o['target']}")]
 
     def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
         """The seat's contract."""
@@ -309,7 +306,8 @@ class NineFiveTwoPresenter(GamePresenter):
         for exchange in o["passing"]:
             giver, taker = seating.name(exchange["passer"]), seating.who(exchange["receiver"])
             if not exchange["done"]:
-                lines.append(f"{giver} owes {taker} {_plural(exchange['count'], 'card')}")
+                lines.append(f"{giver} {'owe' if giver == 'You' else 'owes'} {taker} "
+                             f"{_plural(exchange['count'], 'card')}")
             elif exchange["cards"]:
                 lines.append(f"{giver} gave {taker} {' '.join(exchange['cards'])}; "
                              f"back came {' '.join(exchange['returned'] or [])}")
@@ -369,15 +367,14 @@ class BiddingPresenter(GamePresenter):
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """Hand n of m; the trump once someone rules, else the high bid."""
         o = as_bidding(obs)
-        items: list[InfoView] = [{"key": "hand", "text": f"Hand {o['hand_number'] + 1} of "
-                                                         f"{o['options'].get('hands', 1)}"}]
+        items = [_info("hand", "Hand", f"{o['hand_number'] + 1} of {o['options'].get('hands', 1)}")]
         if o["ruler"] is not None:
             items.append(_trump_item(o))
         elif o["high_bid"] is not None and o["high_bidder"] is not None:
-            items.append({"key": "high-bid", "text": f"High bid: {o['high_bid']} "
-                                                     f"({seating.name(o['high_bidder'])})"})
+            items.append(_info("high-bid", "High bid:",
+                               f"{o['high_bid']} ({seating.name(o['high_bidder'])})"))
         else:
-            items.append({"key": "high-bid", "text": "No bid yet"})
+            items.append(_info("high-bid", "High bid:", "none yet"))
         return items
 
     def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
@@ -403,16 +400,13 @@ class BiddingPresenter(GamePresenter):
         return marks
 
     def context(self, obs: Observation, seating: Seating) -> list[str]:
-        """The bidding so far, everyone skipping, the last bettor's forbidden bet."""
+        """The bidding so far, and everyone skipping."""
         o = as_bidding(obs)
         lines = []
         if o["bidding"] and o["ruler"] is None:
             lines.append("Bidding: " + ", ".join(f"{seating.name(s)} {b}" for s, b in o["bidding"]))
         if o["all_skipped"]:
             lines.append("Everyone skipped: no trump, and everyone bets")
-        if o["forbidden_bet"] is not None and o["to_move"] == o["seat"]:
-            lines.append(f"You bet last: {o['forbidden_bet']} is not allowed (the bets would "
-                         "add up to the number of tricks)")
         return lines
 
     def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
@@ -450,8 +444,7 @@ class ClassicPresenter(GamePresenter):
     def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
         """Deal n, the winning score, the trump."""
         o = as_classic(obs)
-        return [{"key": "hand", "text": f"Deal {o['hand_number'] + 1} · first to "
-                                        f"{o['winning_score']}"},
+        return [_info("hand", "Deal", f"{o['hand_number'] + 1} · first to {o['winning_score']}"),
                 _trump_item(o)]
 
     def context(self, obs: Observation, seating: Seating) -> list[str]:
@@ -480,6 +473,7 @@ def present(obs: Observation, seating: Seating, explain: Explain) -> TableView:
     return {
         "game": obs["game"],
         "title": obs["title"],
+        "options": dict(obs["options"]),
         "seat": obs["seat"],
         "hand_number": obs["hand_number"],
         "heading": game.heading(obs, seating),
@@ -605,7 +599,9 @@ def _sheet(game: GamePresenter, obs: Observation, seating: Seating) -> SheetView
     rows: list[SheetRowView] = [
         {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
         for i, s in enumerate(obs["hand_scores"])]
-    return {"columns": [seating.name(s) for s in range(obs["players"])], "rows": rows,
+    columns = [seating.name(s) for s in range(obs["players"])]
+    return {"columns": columns, "short": ["You" if c == "You" else f"S{s}"
+                                          for s, c in enumerate(columns)], "rows": rows,
             "totals": list(obs["totals"]),
             "empty": f"No {game.hand_word.lower()} scored yet"}
 

@@ -9,7 +9,7 @@ neither front end knows a game's rules or branches on which game it is.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import Any, Literal, TypedDict
 
 
 class FactView(TypedDict):
@@ -54,7 +54,11 @@ class InfoView(TypedDict):
     """One item of the line above the trick: the round, the trump, the target."""
 
     key: str
+    #: The whole item in words (``Trump: ♥``) ...
     text: str
+    #: ... and its two parts, for a front end that sets the value apart.
+    label: str
+    value: str
 
 
 class StepView(TypedDict):
@@ -147,6 +151,8 @@ class SheetView(TypedDict):
     """The score sheet: a column per seat, a row per scored hand, and the totals."""
 
     columns: list[str]
+    #: Column heads for a narrow sheet (``You``, ``S1``).
+    short: list[str]
     rows: list[SheetRowView]
     totals: list[int]
     empty: str
@@ -181,6 +187,8 @@ class TableView(TypedDict):
 
     game: str
     title: str
+    #: The game's options as validated (what "Play again" starts with).
+    options: dict[str, Any]
     seat: int
     hand_number: int
     #: One line saying which hand this is and what it is played for.

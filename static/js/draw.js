@@ -111,18 +111,15 @@ function renderSeats() {
   me.appendChild(seatPanel(t.seats[t.seat]));
 }
 
-/** "Label: value" → "Label: <b>value</b>": a short value after a label stands out. */
-function infoText(text) {
-  const at = text.indexOf(": ");
-  const value = text.slice(at + 2);
-  if (at < 0 || value.length > 10) return suitText(text);
-  return `${suitText(text.slice(0, at + 1))} <b>${suitText(value)}</b>`;
+/** An info item's label, then its value set apart. */
+function infoText(item) {
+  return `${suitText(item.label)} <b>${suitText(item.value)}</b>`;
 }
 
 function renderInfo() {
   const t = table();
   const items = t.info.map((item) =>
-    `<span class="info-item" data-info="${escapeHtml(item.key)}">${infoText(item.text)}</span>`).join("");
+    `<span class="info-item" data-info="${escapeHtml(item.key)}">${infoText(item)}</span>`).join("");
   let html = `<p class="heading visually-hidden">${suitText(t.heading)}</p>` +
     `<div class="info-line" title="${escapeHtml(t.heading)}">${items}</div>`;
   if (t.schedule) {
@@ -324,15 +321,12 @@ function renderEvents() {
     `<p data-event="${escapeHtml(e.type)}">${suitText(e.text)}</p>`).join("");
 }
 
-/** "Seat 3" → "S3" for a narrow column head; other names stay as they are. */
-const shortName = (name) => name.replace(/^(\S)\S*\s+(\d+)$/, "$1$2");
-
 function renderSheet() {
   const sheet = table().sheet;
   const names = sheet.columns;
   const n = names.length;
   const head = names.map((name, i) =>
-    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}${escapeHtml(shortName(name))}</th>`).join("");
+    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}${escapeHtml(sheet.short[i])}</th>`).join("");
   const rows = sheet.rows.map((row, h) =>
     `<tr data-hand="${h}"><th scope="row">${escapeHtml(row.label)}${row.sub ? ` <small>${suitText(row.sub)}</small>` : ""}</th>` +
     `${row.scores.map((s) => `<td>${s}</td>`).join("")}</tr>`).join("");

@@ -596,8 +596,7 @@ function wire() {
 async function startAgain() {
   const t = table();
   const seats = t.seats.map((s) => (s.human ? "human" : s.level));
-  // The TableView carries no options: the reply's observation has the game's.
-  const options = app.view.observation?.options ?? app.settings.options[t.game] ?? {};
+  const options = t.options;
   app.gen += 1;
   setTurn("busy");
   try {
