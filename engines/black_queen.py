@@ -28,6 +28,7 @@ from whist.actions import Action, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.games.black_queen import PENALTY, pack_for
 from whist.observations import BlackQueenObservation, Observation, as_black_queen
+from whist.protocol import beats, trick_winner
 from whist.tricks import note_voids
 
 ACE_OF_SPADES: Final = Card.of(Suit.SPADES, 14)
@@ -135,10 +136,7 @@ class TrickSearch:
                 self._options.clear()
             return self._solve(0, self.me, card, PENALTY[card])
         plays = [*self.trick, (self.me, card)]
-        winner, best = plays[0]
-        for seat, played in plays[1:]:
-            if SUIT_OF[played] == self.led and played >= best:
-                winner, best = seat, played
+        winner, best = plays[trick_winner(plays, None)]
         return self._solve(0, winner, best, sum(PENALTY[c] for _, c in plays))
 
     def _solve(self, index: int, winner: int, best: Card, points: int) -> float:
@@ -231,7 +229,7 @@ class TrickSearch:
 def _after(seat: int, card: Card, led: int, winner: int, best: Card,
            points: int) -> tuple[int, Card, int]:
     """(winner, winning card, points) after ``seat`` adds ``card`` (equal cards: later wins)."""
-    if SUIT_OF[card] == led and card >= best:
+    if beats(card, best, led, None):
         return seat, card, points + PENALTY[card]
     return winner, best, points + PENALTY[card]
 

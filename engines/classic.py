@@ -21,8 +21,11 @@ from typing import Any, ClassVar, Final
 from engines.base import CLASSIC_FILTERS, CLASSIC_SELECTORS, Engine, EngineError
 from whist.actions import PLAYS, Action, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
+from whist.games.classic import nerd_order
 from whist.javarandom import JavaRandom
 from whist.observations import Observation
+from whist.protocol import beats as trick_beats
+from whist.protocol import trick_strengths
 
 #: Draw an index below the bound (``nextInt``).
 Draw = Callable[[int], int]
@@ -41,10 +44,8 @@ SELECTOR_HELP: Final = {
 
 def beats(card: int, other: int, trump: int) -> bool:
     """The original's ``winCard``: same suit and higher, or a trump on a non-trump."""
-    suit = SUIT_OF[card]
-    if suit == SUIT_OF[other]:
-        return card > other
-    return suit == trump
+    # The trick rule with ``other`` as the card to beat; a card does not beat itself.
+    return card != other and trick_beats(card, other, SUIT_OF[other], trump)
 
 
 def filter_cards(kind: str, hand: Sequence[Card], lead: int | None, trump: int) -> list[Card]:
@@ -94,8 +95,8 @@ def select_highest_rank(cards: Sequence[Card], lead: int | None, trump: int) -> 
 
 def trick_leader_card(trick: Sequence[Card], lead: int, trump: int) -> Card:
     """The card winning ``trick`` so far: the highest trump in it, else the highest of the lead."""
-    trumps = [c for c in trick if SUIT_OF[c] == trump]
-    return _highest(trumps or [c for c in trick if SUIT_OF[c] == lead])[0]
+    strengths = trick_strengths(trump, lead)
+    return max(trick, key=strengths.__getitem__)  # one deck: no two cards are equally strong
 
 
 def select_smart(cards: Sequence[Card], trick: Sequence[Card], lead: int | None, trump: int,
@@ -188,7 +189,7 @@ class ClassicEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Filter the legal cards and select one (with rules not enforced: the whole hand)."""
-        cards = sorted((a.card for a in legal if isinstance(a, Play)), reverse=True)
+        cards = nerd_order(a.card for a in legal if isinstance(a, Play))
         if not cards:
             raise EngineError("a Classic Whist player can only play cards")
         trick = [Card.parse(c) for _, c in observation["trick"]]

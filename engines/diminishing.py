@@ -15,8 +15,9 @@ from typing import ClassVar
 
 from engines.base import Engine
 from whist.actions import BIDS, PLAYS, Action, Play
-from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
+from whist.cards import CARDS, SUIT_OF, Card, Suit
 from whist.observations import DiminishingObservation, Observation, as_diminishing
+from whist.protocol import beats as trick_beats
 
 #: Sentinel for W's "trick so far": unknown (estimating a card for a later trick).
 UNKNOWN: None = None
@@ -24,9 +25,9 @@ UNKNOWN: None = None
 
 def beats(x: int, y: int, trump: int | None) -> bool:
     """True if card ``x`` beats card ``y``: same suit and higher, or ``x`` trump and ``y`` not."""
-    if SUIT_OF[x] == SUIT_OF[y]:
-        return RANK_OF[x] > RANK_OF[y]
-    return trump is not None and SUIT_OF[x] == trump
+    # The trick rule with ``y`` as the card to beat; a card does not beat itself (a pool
+    # holding the card itself counts it among the losers).
+    return x != y and trick_beats(x, y, SUIT_OF[y], trump)
 
 
 def win_chance(card: int, trump: int | None, unseen: Sequence[int], players: int,

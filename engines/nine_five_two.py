@@ -24,6 +24,8 @@ from engines.base import Engine
 from whist.actions import PLAYS, Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.observations import NineFiveTwoObservation, Observation, as_nine_five_two
+from whist.protocol import beats, trick_winner
+from whist.tricks import note_voids
 
 #: Honour points: A 4, K 3, Q 2, J 1.
 HONOURS: Final = {14: 4, 13: 3, 12: 2, 11: 1}
@@ -111,27 +113,11 @@ class _Table:
         seen.update(_cards(obs["discard"]))
         for t in obs["tricks"]:
             plays = [(s, Card.parse(c)) for s, c in t["plays"]]
-            self._note(plays)
+            note_voids(plays, self.voids)
             seen.update(c for _, c in plays)
-        self._note(self.trick)
+        note_voids(self.trick, self.voids)
         seen.update(c for _, c in self.trick)
         self.unseen = [c for c in range(52) if c not in seen]
-
-    def _note(self, plays: list[tuple[int, Card]]) -> None:
-        if plays:
-            led = SUIT_OF[plays[0][1]]
-            for seat, card in plays[1:]:
-                if SUIT_OF[card] != led:
-                    self.voids[seat].add(led)
-
-    def beats(self, card: int, best: int, led: int) -> bool:
-        """True if ``card`` beats ``best`` in a trick led in suit ``led``."""
-        suit, best_suit = SUIT_OF[card], SUIT_OF[best]
-        if suit == best_suit:
-            return card > best
-        if self.trump is not None and suit == self.trump:
-            return True
-        return False
 
     def master(self, card: int) -> bool:
         """No unseen card of its suit is higher."""
@@ -157,11 +143,8 @@ def choose_card(obs: NineFiveTwoObservation, legal: Sequence[Card]) -> Card:
     if not table.trick:
         return _lead(table, legal, others)
     led = SUIT_OF[table.trick[0][1]]
-    best = table.trick[0][1]
-    for _, card in table.trick[1:]:
-        if table.beats(card, best, led):
-            best = card
-    winners = [c for c in legal if table.beats(c, best, led)]
+    best = table.trick[trick_winner(table.trick, trump)][1]
+    winners = [c for c in legal if beats(c, best, led, trump)]
     if not winners:
         return _lowest(legal, trump)
     if len(table.trick) == obs["players"] - 1:

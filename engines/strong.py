@@ -56,11 +56,11 @@ from whist.actions import (
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
 from whist.games.bidding import BiddingWhist
-from whist.games.black_queen import PENALTY, UP_PLAYS, BlackQueen
+from whist.games.black_queen import PENALTY, QUEEN_OF_SPADES, UP_PLAYS, BlackQueen
 from whist.games.diminishing import DiminishingWhist
 from whist.games.nine_five_two import NineFiveTwo
 from whist.observations import Observation
-from whist.protocol import GameState
+from whist.protocol import GameState, trick_strengths, trick_winner
 from whist.tricks import TrickGame
 
 NO_PENALTY: tuple[int, ...] = (0,) * 52
@@ -355,27 +355,13 @@ def card_policy(state: Any, legal: list[Any], want: bool,
             return _lead_for_tricks(state, legal, trump_suit)
         return min(legal, key=lambda a: (penalty[a.card], RANK_OF[a.card],
                                          SUIT_OF[a.card] == trump_suit))
-    led = SUIT_OF[trick[0][1]]
-    best = trick[0][1]
-    best_trump = SUIT_OF[best] == trump_suit
-    for _, c in trick[1:]:
-        suit = SUIT_OF[c]
-        if suit == trump_suit:
-            if not best_trump or c >= best:
-                best, best_trump = c, True
-        elif suit == led and not best_trump and c >= best:
-            best = c
+    strengths = trick_strengths(trump, SUIT_OF[trick[0][1]])
+    top = strengths[trick[trick_winner(trick, trump)][1]]
     winners: list[Any] = []
     losers: list[Any] = []
     for a in legal:
-        c = a.card
-        suit = SUIT_OF[c]
         # With two decks an equal card played later wins, hence >=.
-        if suit == trump_suit:
-            beats = not best_trump or c >= best
-        else:
-            beats = suit == led and not best_trump and c >= best
-        (winners if beats else losers).append(a)
+        (winners if strengths[a.card] >= top else losers).append(a)
     if want:
         if winners:
             return min(winners, key=lambda a: (SUIT_OF[a.card] == trump_suit, RANK_OF[a.card]))
@@ -600,7 +586,7 @@ def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
 
 
 #: Cards in different groups never count as equivalent plays (Q♠ scores apart).
-PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == 3 * 13 + 10 else 0 for c in range(52))
+PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == QUEEN_OF_SPADES else 0 for c in range(52))
 
 
 def _pack_of(obs: Observation) -> list[int]:

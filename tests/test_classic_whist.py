@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from whist.actions import PLAYS
 from whist.cards import CARDS, Card, Suit, parse_cards
-from whist.games.classic import NERD_PACK, ClassicWhist, nerd_deal, sort_hand
+from whist.games.classic import NERD_PACK, ClassicWhist, nerd_deal, nerd_order
 from whist.javarandom import JavaRandom
 from whist.protocol import DealError, IllegalAction, OptionError
 from whist.records import replay
@@ -65,7 +65,7 @@ def test_hands_are_kept_in_the_originals_sorted_order() -> None:
     game = ClassicWhist({"players": 3}, seed=3)
     for cards in game.hands:
         assert cards == sorted(cards, reverse=True)
-    assert sort_hand(parse_cards("2♣ A♠ 10♦ K♥ 3♠")) == parse_cards("A♠ 3♠ K♥ 10♦ 2♣")
+    assert nerd_order(parse_cards("2♣ A♠ 10♦ K♥ 3♠")) == parse_cards("A♠ 3♠ K♥ 10♦ 2♣")
 
 
 # ----------------------------------------------------------------- chance

@@ -152,11 +152,6 @@ def format_trump(trump: Suit | None) -> str:
     return "NT" if trump is None else SUIT_SYMBOLS[trump]
 
 
-def full_deck() -> list[Card]:
-    """One 52-card deck, ♣2 first."""
-    return list(CARDS)
-
-
 def pack(decks: int = 1, removed: Iterable[Card] = ()) -> list[Card]:
     """``decks`` decks with the ``removed`` cards taken out (each once)."""
     cards = [c for _ in range(decks) for c in CARDS]

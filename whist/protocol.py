@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from whist.actions import (
     Action,
@@ -623,31 +623,48 @@ def check_pack(cards: Iterable[Card], pack: Iterable[Card], what: str = "the dea
         raise DealError(f"{what} is missing {', '.join(str(c) for c in missing.elements())}")
 
 
+#: The trick rule as a table (see :func:`trick_strengths`): for each trump (None: no-trump)
+#: and led suit, each card's strength in the trick: 100 + card for a trump, the card for
+#: the led suit, -1 for a card that cannot win.
+TRICK_STRENGTHS: Final[dict[int | None, tuple[tuple[int, ...], ...]]] = {
+    trump: tuple(tuple(100 + c if SUIT_OF[c] == trump else c if SUIT_OF[c] == led else -1
+                       for c in range(52)) for led in range(4))
+    for trump in (None, 0, 1, 2, 3)}
+
+
+def trick_strengths(trump: Suit | int | None, led: Suit | int) -> tuple[int, ...]:
+    """Each card's strength (by card number) in a trick led in ``led`` under ``trump``.
+
+    The trick rule in one table: the strongest card played takes the trick (any
+    trump beats the led suit; a card of neither cannot win), and of equal cards
+    (two decks) the one played later.  Hot paths index :data:`TRICK_STRENGTHS` themselves.
+    """
+    return TRICK_STRENGTHS[trump][led]
+
+
 def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | int | None) -> int:
     """Index in ``plays`` of the winning card: highest trump, else highest of the led suit.
 
     Equal cards (two decks): the one played later wins.
     """
-    led = SUIT_OF[plays[0][1]]
+    strengths = TRICK_STRENGTHS[trump][SUIT_OF[plays[0][1]]]
     best = 0
-    best_card = plays[0][1]
-    best_trump = trump is not None and led == trump
+    top = strengths[plays[0][1]]
     for i in range(1, len(plays)):
-        card = plays[i][1]
-        suit = SUIT_OF[card]
-        if trump is not None and suit == trump:
-            if not best_trump or card >= best_card:
-                best, best_card, best_trump = i, card, True
-        elif suit == led and not best_trump and card >= best_card:
-            best, best_card = i, card
+        strength = strengths[plays[i][1]]
+        # >=: an equal card played later wins.
+        if strength >= top:
+            best, top = i, strength
     return best
 
 
-def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
-    """A shuffled copy of ``cards``."""
-    out = list(cards)
-    shuffle(out, rng)
-    return out
+def beats(card: int, best: int, led: Suit | int, trump: Suit | int | None) -> bool:
+    """Whether ``card``, played after ``best`` (the card taking the trick so far), takes it.
+
+    ``led`` is the trick's led suit; an equal card played later wins (two decks).
+    """
+    strengths = TRICK_STRENGTHS[trump][led]
+    return strengths[card] >= strengths[best]
 
 
 #: For each list length, the (position, choices, bits) of each swap ``random.shuffle`` makes.

@@ -9,9 +9,10 @@ for every game; each game's ``sample_world`` decides what is hidden.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from whist.cards import SUIT_OF, Card
+from whist.protocol import shuffle
 
 
 def deal_hidden(pool: Sequence[Card], sizes: Sequence[int], voids: Sequence[set[int]],
@@ -26,47 +27,73 @@ def deal_hidden(pool: Sequence[Card], sizes: Sequence[int], voids: Sequence[set[
     total = sum(sizes)
     if total > len(pool):
         raise ValueError(f"cannot deal {total} hidden cards from a pool of {len(pool)}")
-    seats = range(len(sizes))
-    if not any(voids):
-        cards = list(pool)
-        rng.shuffle(cards)
-        out: list[list[Card]] = []
-        start = 0
-        for size in sizes:
-            out.append(cards[start:start + size])
-            start += size
-        return out
-    spare = len(pool) - total
+    if any(voids):
+        takers = [[i for i in range(len(sizes)) if sizes[i] and s not in voids[i]]
+                  for s in range(4)]
+        dealt = deal_constrained(pool, sizes, [takers[s] for s in SUIT_OF], rng, attempts)
+        if dealt is not None:
+            return dealt
+    cards = list(pool)
+    shuffle(cards, rng)
+    out: list[list[Card]] = []
+    start = 0
+    for size in sizes:
+        out.append(cards[start:start + size])
+        start += size
+    return out
+
+
+def deal_constrained(pool: Sequence[Card], room: Sequence[int],
+                     allowed: Sequence[Sequence[int]] | Mapping[Card, Sequence[int]],
+                     rng: random.Random, attempts: int = 200, *,
+                     fresh_order: bool = True) -> list[list[Card]] | None:
+    """Deal each card of ``pool`` to one of the places ``allowed[card]``, filling each one's room.
+
+    Places are indices (seats, or a pile such as a kitty) and ``room[p]`` is how
+    many cards place p takes; cards beyond the sum of the rooms stay undealt.
+    The most constrained cards go first; each goes to an allowed place (or stays
+    undealt) with chance proportional to the room left.  Returns the places'
+    cards (each place's shuffled), or None if ``attempts`` tries all got stuck:
+    what to drop then is the caller's choice.
+
+    Each try shuffles the pool afresh; with ``fresh_order`` false it reshuffles
+    the last try's order instead (9-5-2's worlds were drawn so, and a search's
+    choices depend on the exact draws).
+    """
+    spare = len(pool) - sum(room)
+    if spare < 0:
+        raise ValueError(f"cannot deal {sum(room)} cards from a pool of {len(pool)}")
+    places = range(len(room))
+    order = list(pool)
     for _ in range(attempts):
-        cards = list(pool)
-        rng.shuffle(cards)
-        # Deal the most constrained cards first so a seat open to few suits still fills.
-        takers = {s: [i for i in seats if sizes[i] and s not in voids[i]] for s in range(4)}
-        cards.sort(key=lambda c: len(takers[SUIT_OF[c]]))
-        room = list(sizes)
-        spare_room = spare
-        hands: list[list[Card]] = [[] for _ in seats]
-        ok = True
-        for card in cards:
-            options = [i for i in takers[SUIT_OF[card]] if room[i]]
-            weight = sum(room[i] for i in options) + spare_room
+        if fresh_order:
+            order = list(pool)
+        shuffle(order, rng)
+        # The most constrained cards first, so a place open to few of them still fills.
+        order.sort(key=lambda c: len(allowed[c]))
+        left = list(room)
+        spare_left = spare
+        dealt: list[list[Card]] = [[] for _ in places]
+        for card in order:
+            options = [p for p in allowed[card] if left[p]]
+            weight = sum(left[p] for p in options) + spare_left
             if weight == 0:
-                ok = False
                 break
             pick = rng.randrange(weight)
-            for i in options:
-                if pick < room[i]:
-                    hands[i].append(card)
-                    room[i] -= 1
+            for place in options:
+                if pick < left[place]:
+                    dealt[place].append(card)
+                    left[place] -= 1
                     break
-                pick -= room[i]
+                pick -= left[place]
             else:
-                spare_room -= 1
-        if ok and not any(room):
-            for hand in hands:
-                rng.shuffle(hand)
-            return hands
-    return deal_hidden(pool, sizes, [set() for _ in seats], rng)
+                spare_left -= 1
+        else:
+            # Every card placed: each place is full, since cards = rooms + spare.
+            for hand in dealt:
+                shuffle(hand, rng)
+            return dealt
+    return None
 
 
 def remove_cards(pool: list[Card], cards: Sequence[Card]) -> None:

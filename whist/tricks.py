@@ -40,9 +40,9 @@ class TrickGame(GameState):
             led = SUIT_OF[self.trick[0][1]]
             follow: list[Action] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
             if follow:
-                return _unique(follow) if self.multi_deck else follow
+                return unique_actions(follow) if self.multi_deck else follow
         plays: list[Action] = [PLAYS[c] for c in hand]
-        return _unique(plays) if self.multi_deck else plays
+        return unique_actions(plays) if self.multi_deck else plays
 
     def _explain_play(self, action: Action) -> str | None:
         """Why a card play is illegal, in words."""
@@ -117,22 +117,11 @@ class TrickGame(GameState):
         return seen
 
 
-def _unique(actions: list[Action]) -> list[Action]:
-    """Drop repeated actions (two decks can put equal cards in one hand)."""
+def unique_actions(actions: list[Action]) -> list[Action]:
+    """Drop repeated actions, keeping the first of each (two decks can put equal cards in one hand)."""
     if len(actions) < 2:
         return actions
-    seen: set[Action] = set()
-    out: list[Action] = []
-    for a in actions:
-        if a not in seen:
-            seen.add(a)
-            out.append(a)
-    return out
-
-
-def next_seat(seat: int, players: int) -> int:
-    """The seat clockwise from ``seat``."""
-    return (seat + 1) % players
+    return list(dict.fromkeys(actions))
 
 
 # ------------------------------------------------ sampled worlds for search

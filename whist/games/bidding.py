@@ -28,7 +28,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar, Final
 
-from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip
+from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip, parse_action
 from whist.cards import CARDS, Card, Suit, pack
 from whist.events import HandScored, Redeal
 from whist.observations import BiddingObservation
@@ -319,8 +319,8 @@ class BiddingWhist(TrickGame):
 
 def _parse_contract(text: str) -> Contract:
     """A contract from its record notation (``7♥``, ``5NT``), interned."""
-    digits = len(text) - len(text.lstrip("0123456789"))
-    trump = text[digits:]
-    denomination = None if trump == "NT" else Suit.parse(trump)
-    return CONTRACTS[CONTRACT_INDEX[Contract(int(text[:digits]), denomination)]]
+    contract = parse_action(text, Decision.INITIAL_BID)
+    if not isinstance(contract, Contract):
+        raise ValueError(f"{text!r} is not a contract")
+    return CONTRACTS[CONTRACT_INDEX[contract]]
 

@@ -30,7 +30,7 @@ from whist.protocol import (
     trick_winner,
 )
 from whist.sampling import deal_hidden, remove_cards
-from whist.tricks import TrickGame, read_public_tricks, world_base
+from whist.tricks import TrickGame, read_public_tricks, unique_actions, world_base
 
 QUEEN_OF_SPADES: Final = Card.of(Suit.SPADES, 12)
 #: Cards taken out of the pack, in this order, until it divides evenly among the players.
@@ -193,10 +193,10 @@ class BlackQueen(TrickGame):
             plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row)
                          if c is not None and SUIT_OF[c] == led)
             if plays:
-                return _unique(plays) if self.multi_deck else plays
+                return unique_actions(plays) if self.multi_deck else plays
         plays = [PLAYS[c] for c in hand]
         plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row) if c is not None)
-        return _unique(plays) if self.multi_deck else plays
+        return unique_actions(plays) if self.multi_deck else plays
 
     def _explain_illegal(self, action: Action) -> str | None:
         if not isinstance(action, Play):
@@ -323,10 +323,3 @@ class BlackQueen(TrickGame):
         state.hands = dealt[:players]
         state.hands[seat] = own
         return state
-
-
-def _unique(actions: list[Action]) -> list[Action]:
-    """Drop repeated actions (two decks can put equal cards in one hand)."""
-    if len(actions) < 2:
-        return actions
-    return list(dict.fromkeys(actions))

@@ -41,9 +41,11 @@ NERD_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 NERD_PACK: Final = tuple(sorted(CARDS, reverse=True))
 
 
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """A hand in the original's sorted order: suits ♠ ♥ ♦ ♣, each high to low.
+def nerd_order(cards: Iterable[Card]) -> list[Card]:
+    """Cards in the original's sorted order: suits ♠ ♥ ♦ ♣, each high to low.
 
+    Part of the rules here, not a display order (that is :func:`whist.cards.sort_hand`):
+    the original keeps each hand so, and its players pick from it in this order.
     A card's number is suit * 13 + rank - 2 with ♣ < ♦ < ♥ < ♠, so that order is
     simply descending card numbers.
     """
@@ -55,7 +57,7 @@ def nerd_deal(rng: JavaRandom, players: int, cards: int) -> list[list[Card]]:
     pack = list(NERD_PACK)
     hands = []
     for _ in range(players):
-        hands.append(sort_hand(pack.pop(rng.next_int(len(pack))) for _ in range(cards)))
+        hands.append(nerd_order(pack.pop(rng.next_int(len(pack))) for _ in range(cards)))
     return hands
 
 
@@ -136,7 +138,7 @@ class ClassicWhist(TrickGame):
             deck = list(CARDS)
             shuffle(deck, rng)
             n = self.cards
-            hands = [sort_hand(deck[i * n:(i + 1) * n]) for i in range(self.players)]
+            hands = [nerd_order(deck[i * n:(i + 1) * n]) for i in range(self.players)]
             trump = NERD_SUITS[rng.randrange(4)]
             leader = rng.randrange(self.players) if first else None
         chance: dict[str, JSON] = {"deal": [[str(c) for c in h] for h in hands],
@@ -170,7 +172,7 @@ class ClassicWhist(TrickGame):
         self.trump = int(trump)
         self.decision = Decision.CARD
         self.to_move = leader
-        self._reset_tricks([sort_hand(h) for h in hands], leader)
+        self._reset_tricks([nerd_order(h) for h in hands], leader)
 
     # ------------------------------------------------------------------ play
     def legal_actions(self) -> list[Action]:
@@ -245,7 +247,7 @@ class ClassicWhist(TrickGame):
         sizes = [0 if s == seat else n for s, n in enumerate(obs["hand_sizes"])]
         hands = deal_hidden(pool, sizes, voids, rng)
         hands[seat] = own
-        state.hands = [sort_hand(h) for h in hands]
+        state.hands = [nerd_order(h) for h in hands]
         return state
 
     def copy(self) -> GameState:

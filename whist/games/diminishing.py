@@ -13,6 +13,7 @@ from whist.events import TrickTaken
 from whist.observations import AdaptedDiminishingObservation, DiminishingObservation
 from whist.protocol import (
     JSON,
+    TRICK_STRENGTHS,
     DealError,
     OptionSpec,
     check_pack,
@@ -31,13 +32,6 @@ _BID: Final = Decision.BID
 #: The bids 0..n as actions, for each n.
 _BID_LISTS: Final[tuple[list[Action], ...]] = tuple(
     [BIDS[b] for b in range(n + 1)] for n in range(11))
-#: For each trump (None: no-trump) and led suit, each card's strength in the trick:
-#: 100 + card for a trump, the card for the led suit, -1 for the other cards.
-#: One deck holds no equal cards, so the strongest card wins (what trick_winner says).
-_STRENGTHS: Final[dict[int | None, tuple[tuple[int, ...], ...]]] = {
-    trump: tuple(tuple(100 + c if SUIT_OF[c] == trump else c if SUIT_OF[c] == led else -1
-                       for c in range(52)) for led in range(4))
-    for trump in (None, 0, 1, 2, 3)}
 #: For each number of players and cards dealt: the slice of the shuffled pack each seat gets.
 _SEAT_SLICES: Final[dict[tuple[int, int], tuple[slice, ...]]] = {
     (players, n): tuple(slice(i * n, (i + 1) * n) for i in range(players))
@@ -183,8 +177,9 @@ class DiminishingWhist(TrickGame):
                 seat += 1
                 self.to_move = 0 if seat == self.players else seat
                 return
-            # trick_winner inlined: the strongest card wins (one deck: no equal cards).
-            strengths = _STRENGTHS[self.trump][SUIT_OF[trick[0][1]]]
+            # trick_winner inlined over its table: the strongest card wins (one deck: no
+            # equal cards, so its "later equal card wins" never arises here).
+            strengths = TRICK_STRENGTHS[self.trump][SUIT_OF[trick[0][1]]]
             best = -1
             winner = seat
             for player, played in trick:

@@ -35,6 +35,7 @@ from whist.protocol import (
     read_hands,
     shuffle,
 )
+from whist.sampling import deal_constrained
 from whist.tricks import TrickGame, read_public_tricks, world_base
 
 PLAYERS: Final = 3
@@ -414,7 +415,12 @@ class NineFiveTwo(TrickGame):
                              if h == OUT or (suit not in voids[h]
                                              and rank <= ceiling.get((h, suit), 99))]
         room = sizes + [out_size]
-        dealt = _deal_constrained(pool, room, allowed, rng)
+        dealt = deal_constrained(pool, room, allowed, rng, fresh_order=False)
+        if dealt is None:
+            # An odd observation: drop the constraints rather than fail.
+            free = [p for p in range(len(room)) if room[p]]
+            dealt = deal_constrained(pool, room, {c: free for c in pool}, rng, fresh_order=False)
+            assert dealt is not None, "every card may go to any place with room"
         dealt[seat] = list(own)
         state.hands = dealt[:PLAYERS]
         out = dealt[OUT]
@@ -435,44 +441,6 @@ class NineFiveTwo(TrickGame):
             state.kitty = list(out)
             state.discards = out
         return state
-
-
-def _deal_constrained(pool: Sequence[Card], room: Sequence[int],
-                      allowed: Mapping[Card, Sequence[int]], rng: random.Random,
-                      attempts: int = 200) -> list[list[Card]]:
-    """Deal every card of ``pool`` to one of its allowed places, filling each place's room.
-
-    Places are the seats and the face-down pile (the last index).  The most
-    constrained cards go first; each goes to an allowed place with chance
-    proportional to the room left.  If the constraints cannot be met (an odd
-    observation), they are dropped rather than failing.
-    """
-    places = range(len(room))
-    order = list(pool)
-    for _ in range(attempts):
-        shuffle(order, rng)
-        order.sort(key=lambda c: len(allowed[c]))
-        left = list(room)
-        dealt: list[list[Card]] = [[] for _ in places]
-        for card in order:
-            options = [p for p in allowed[card] if left[p]]
-            weight = sum(left[p] for p in options)
-            if weight == 0:
-                break
-            pick = rng.randrange(weight)
-            for place in options:
-                if pick < left[place]:
-                    dealt[place].append(card)
-                    left[place] -= 1
-                    break
-                pick -= left[place]
-        else:
-            if not any(left):
-                for hand in dealt:
-                    rng.shuffle(hand)
-                return dealt
-    free = [p for p in places if room[p]]
-    return _deal_constrained(pool, room, {c: free for c in pool}, rng)
 
 
 def _cards_word(count: int) -> str:
