@@ -1,8 +1,10 @@
-"""Command line: ``python -m whist replay|play|nerd|serve``."""
+"""Command line: ``python -m whist replay|review|play|nerd|serve``."""
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -13,6 +15,8 @@ EXIT_FINISHED = 0
 EXIT_BUG = 1
 EXIT_FAULTY = 2
 EXIT_IN_PROGRESS = 3
+#: A review stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 #: The longest fault line printed: one line a terminal shows whole.
@@ -55,6 +59,126 @@ def replay_main(path: str) -> int:
     return EXIT_FINISHED if state.over else EXIT_IN_PROGRESS
 
 
+# ------------------------------------------------------------------- review
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"must be from 1 to 1000000, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text[:20]!r}") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most 3600 seconds, not {text}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError("must be from 0 to 2**63 - 1")
+    return value
+
+
+def review_parser() -> argparse.ArgumentParser:
+    """The ``review`` command's arguments."""
+    from engines.valuation import DEFAULT_WORLDS
+    p = argparse.ArgumentParser(
+        prog="python -m whist review",
+        description="Value every decision of one seat in a game record: the choice made, the "
+                    "best choice and the expected loss in points (see docs/review.md).")
+    p.add_argument("record", help="the game record (JSON file)")
+    p.add_argument("--seat", type=int, help="the seat to review (default: the first seat the "
+                   "record marks human, else 0)")
+    effort = p.add_mutually_exclusive_group()
+    effort.add_argument("--iterations", type=_positive_int, metavar="K",
+                        help=f"sampled worlds per decision (default {DEFAULT_WORLDS}; the "
+                             "numbers are repeatable)")
+    effort.add_argument("--budget", type=_seconds, metavar="S",
+                        help="seconds per decision instead (the numbers then depend on the "
+                             "machine's speed and load)")
+    p.add_argument("--workers", type=_positive_int, metavar="N",
+                   help="processes (default: one per core); the numbers do not depend on it")
+    p.add_argument("--seed", type=_seed, default=0, help="the review's seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    p.add_argument("--progress", action="store_true",
+                   help="draw the progress bar even when standard error is not a terminal")
+    return p
+
+
+def review_main(argv: Sequence[str]) -> int:
+    """``python -m whist review``: print the review of one seat's decisions; the exit status.
+
+    0 reviewed (a finished game, or an unfinished one as far as it was played: the
+    output says so), 2 a faulty record or a bad command line (one line on standard
+    error), 130 interrupted, 1 a bug.
+    """
+    from whist_app.review import (
+        Progress,
+        Settings,
+        checked_record,
+        default_seat,
+        review_game,
+        review_lines,
+    )
+    args = review_parser().parse_args(argv)
+    try:
+        record, final = checked_record(args.record)
+    except RecordError as error:
+        print(one_line(f"faulty record: {error}"), file=sys.stderr)
+        return EXIT_FAULTY
+    except Exception as error:
+        print(one_line(f"error: replay failed ({type(error).__name__}: {error}); "
+                       "this is a bug, please report it"), file=sys.stderr)
+        return EXIT_BUG
+    seat = default_seat(record, final.players) if args.seat is None else args.seat
+    if not 0 <= seat < final.players:
+        print(one_line(f"error: --seat must be from 0 to {final.players - 1} in this "
+                       f"{final.title} game, not {seat}"), file=sys.stderr)
+        return EXIT_FAULTY
+    settings = (Settings(worlds=args.iterations, seed=args.seed) if args.budget is None
+                else Settings(worlds=None, budget=args.budget, seed=args.seed))
+    if settings.worlds is None and settings.budget is None:
+        settings = Settings(seed=args.seed)
+    workers = args.workers or os.cpu_count() or 1
+    bar = Progress(sys.stderr) if args.progress or sys.stderr.isatty() else None
+    try:
+        review = review_game(record, seat, settings, workers, bar, final)
+    except KeyboardInterrupt:
+        if bar is not None:
+            bar.close()
+        print("interrupted: no review printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as error:
+        if bar is not None:
+            bar.close()
+        print(one_line(f"error: review failed ({type(error).__name__}: {error}); "
+                       "this is a bug, please report it"), file=sys.stderr)
+        return EXIT_BUG
+    if bar is not None:
+        bar.close()
+    text = json.dumps(review.to_json(), ensure_ascii=False) if args.json \
+        else "\n".join(review_lines(review))
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Piped into head or less and cut short: not a fault; keep the interpreter's
+        # own flush at exit from failing again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return EXIT_FINISHED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen command; return the exit status."""
     parser = argparse.ArgumentParser(prog="python -m whist",
@@ -62,6 +186,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="check a game record and print its scores")
     p_replay.add_argument("file")
+    sub.add_parser("review", help="value every decision of a seat in a game record",
+                   add_help=False)
     sub.add_parser("play", help="play a game in the terminal", add_help=False)
     sub.add_parser("nerd", help="run an original Classic Whist properties file", add_help=False)
     sub.add_parser("serve", help="serve the browser game (after set-up)", add_help=False)
@@ -70,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if rest:
             parser.error(f"unexpected arguments: {' '.join(rest)}")
         return replay_main(args.file)
+    if args.command == "review":
+        return review_main(rest)
     if args.command == "play":
         from whist_app.terminal import main as play_main
         return play_main(rest)

@@ -347,6 +347,139 @@ def unseal(text: str) -> dict[str, Any]:
     return record
 
 
+# ------------------------------------------------- review and replay (issue 10)
+# The page's review screen and record player.  Each reply covers one hand, and a
+# review's work is bounded by ``iterations`` (sampled worlds per decision, at most
+# MAX_REVIEW_WORLDS); the page may ask for a hand's layout alone (``iterations: 0``)
+# and value its decisions one call each (review_decision), so it can stop between them.
+# See docs/review.md for the numbers and grades.
+
+#: Most sampled worlds per decision a page call may ask for.
+MAX_REVIEW_WORLDS = 1000
+#: Most replay steps (table views, a few kilobytes each) in one reply.
+MAX_STEPS = 120
+#: Most worlds times decisions one review_hand call values (about 20 s of CPython
+#: for Black Queen's longest hands); beyond it the page values decision by decision.
+MAX_HAND_WORK = 20_000
+
+
+def _whole(payload: Payload, key: str, default: int | None, low: int, high: int) -> int:
+    """The payload's whole number ``key`` within low..high (``default`` when absent)."""
+    value = payload.get(key, default)
+    if value is None:
+        raise OptionError(f"{key} is required")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise OptionError(f"{key} must be a whole number from {low} to {high}, "
+                          f"not {str(value)[:20]!r}")
+    return value
+
+
+def _review_source(payload: Payload) -> tuple[dict[str, Any], int, int, bool]:
+    """The record to look at, its players, the default seat, and whether it is the game in play.
+
+    ``record`` (an object or JSON text) or ``sealed`` (from :func:`save`) in the
+    payload, else the current game (its person's seat by default).  The payload's
+    ``seat``, if any, must be one of the game's.
+    """
+    from whist_app.review import checked_record, default_seat
+    record: Any = payload.get("record")
+    if payload.get("sealed") is not None:
+        record = unseal(payload["sealed"])
+    if record is None:
+        table = _current()
+        checked, players, seat, current = table.record(), table.state.players, \
+            table.view_seat(), True
+    else:
+        if isinstance(record, str):
+            record = read_payload(record)
+        if not isinstance(record, dict):
+            raise OptionError("the record must be a game record (an object or its JSON text)")
+        checked, final = checked_record(record)
+        players, seat, current = final.players, default_seat(checked, final.players), False
+    return checked, players, _whole(payload, "seat", seat, 0, players - 1), current
+
+
+@api
+def review_hand(payload: Payload) -> Reply:
+    """A finished hand for the review screen, and the person's decisions valued.
+
+    Payload: ``hand_number`` (from 0, as TableView's), optional ``record`` / ``sealed``
+    (default: the game in progress), ``seat`` (default: the person's, or the record's
+    first human seat), ``iterations`` (worlds per decision, default 200, 0 for the
+    layout only, at most MAX_REVIEW_WORLDS), ``seed`` (default 0).  Refused while the
+    hand is not over: its deal is still secret.  Reply: see docs/review.md.
+    """
+    from engines.valuation import DEFAULT_WORLDS
+    from whist_app.review import hand_decisions, hand_review
+    record, _, seat, _ = _review_source(payload)
+    hand = _whole(payload, "hand_number", None, 0, 10_000)
+    worlds = _whole(payload, "iterations", DEFAULT_WORLDS, 0, MAX_REVIEW_WORLDS)
+    if worlds == 1:
+        raise OptionError("iterations must be 0 (no valuations) or at least 2")
+    seed = _whole(payload, "seed", 0, 0, 2**63 - 1)
+    if worlds and worlds * hand_decisions(record, hand, seat) > MAX_HAND_WORK:
+        raise OptionError(f"that is too much for one call: ask with iterations 0 and value "
+                          f"the decisions one by one (review_decision), or ask fewer than "
+                          f"{worlds} iterations")
+    return hand_review(record, hand, seat, worlds or None, seed=seed)
+
+
+@api
+def review_decision(payload: Payload) -> Reply:
+    """One decision of a finished hand valued (the page loops over a hand's decisions).
+
+    Payload: as :func:`review_hand` plus ``index``, the decision's place in the
+    hand's actions (a ``decisions[].index`` of review_hand's reply).  Reply: the
+    decision as in review_hand's ``decisions``.
+    """
+    from engines.valuation import DEFAULT_WORLDS
+    from whist_app.review import Settings, hand_is_finished, moment_json, moments, value_moment
+    record, _, seat, _ = _review_source(payload)
+    hand = _whole(payload, "hand_number", None, 0, 10_000)
+    index = _whole(payload, "index", None, 0, 100_000)
+    worlds = _whole(payload, "iterations", DEFAULT_WORLDS, 2, MAX_REVIEW_WORLDS)
+    if not hand_is_finished(record, hand):
+        raise OptionError(f"hand {hand + 1} is not finished: it can be reviewed once it is over")
+    for moment in moments(record, seat, hand):
+        if moment.index == index:
+            settings = Settings(worlds=worlds, seed=_whole(payload, "seed", 0, 0, 2**63 - 1))
+            return moment_json(str(record["game"]), moment, value_moment(moment, settings))
+    raise OptionError(f"action {index} of hand {hand + 1} is not a decision of seat {seat}")
+
+
+@api
+def replay_steps(payload: Payload) -> Reply:
+    """One hand of a record step by step, as one seat saw it, for stepping back and forth.
+
+    Payload: ``hand_number`` (from 0), optional ``record`` / ``sealed`` (default: the
+    game in progress, whose unfinished hand only a person's seat may step through),
+    ``seat``, ``first`` and ``count`` (steps wanted, at most MAX_STEPS; default from 0).
+    Reply: ``{"game", "title", "seat", "hand_number", "hands", "finished", "total",
+    "steps": [{"step", "played": {"seat", "action"} | None, "table": TableView,
+    "events", "completed"}]}``; step 0 is the hand as dealt.
+    """
+    from whist_app.review import hand_is_finished, hand_steps
+    record, _, seat, current = _review_source(payload)
+    hand = _whole(payload, "hand_number", None, 0, 10_000)
+    if current and seat not in _current().human_seats and hand < len(record["hands"]) \
+            and not hand_is_finished(record, hand):
+        raise OptionError("only your own seat can be followed through a hand still in play")
+    first = _whole(payload, "first", 0, 0, 100_000)
+    return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))
+
+
+@api
+def game_stats(payload: Payload) -> Reply:
+    """A game's line for the statistics the page keeps: won, score, opponents, bids made.
+
+    Payload: optional ``record`` / ``sealed`` (default: the game in progress) and
+    ``seat``.  Reply: ``{"game", "title", "seat", "over", "opponents": [levels],
+    "won", "score", "totals", "hands", "target": {"label", "made", "of"} | None}``.
+    """
+    from whist_app.review import game_stats as stats_of
+    record, _, seat, _ = _review_source(payload)
+    return stats_of(record, seat)
+
 # The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).
 try:  # pragma: no cover - present only in tests
     import whist_app.testhooks  # noqa: F401

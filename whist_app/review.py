@@ -1,0 +1,589 @@
+"""Reviewing a game: every decision of one seat valued against the best choice.
+
+A review replays a record and, at each decision of the chosen seat, values
+every choice from that seat's observation alone with
+:func:`engines.valuation.value_decision` (never the hidden cards of the
+record).  Each decision's worlds are drawn from a seed made from the review's
+seed and the decision's place in the record (hand, action), so a review gives
+the same numbers however many processes share the work and in whatever order
+they finish.
+
+The command line (``python -m whist review``, :func:`main`) prints one line per
+decision and ``total expected loss: X.X points``; the page's review and replay
+screens call :func:`hand_review` and :func:`hand_steps` through the web API.
+Grades (good, inaccurate, mistake) use :data:`GRADES`; docs/review.md explains
+the numbers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
+from whist.actions import Action
+from whist.cards import Card, Suit, sort_hand
+from whist.events import Event
+from whist.games import game_class
+from whist.observations import Observation
+from whist.protocol import JSON, GameState
+from whist.records import load_record, replay
+from whist_app.presenter import HUMAN, PRESENTERS, Seating, describe_events, present, trick_view
+from whist_app.views import TrickView
+
+#: Expected loss (points) from which a decision is graded ``inaccurate`` and ``mistake``,
+#: per game: about a quarter and one trick's worth in the games that count tricks
+#: (Classic Whist, 9-5-2); Diminishing Whist and Black Queen swing by ten points or more
+#: on one trick (a bid missed, the Q♠), so their marks sit higher; Bidding Whist counts
+#: ten points a trick.
+GRADES: dict[str, tuple[float, float]] = {
+    "diminishing-whist": (1.0, 4.0),
+    "black-queen": (1.0, 4.0),
+    "nine-five-two": (0.25, 1.0),
+    "bidding-whist": (2.5, 10.0),
+    "classic-whist": (0.25, 1.0),
+}
+#: The thresholds of a game missing from :data:`GRADES`.
+DEFAULT_GRADES = (0.5, 2.0)
+
+#: Words for a decision's kind in a review line.
+KIND_WORDS: dict[str, str] = {
+    "bid": "bid", "initial_bid": "initial bid", "secondary_bet": "secondary bet",
+    "trump": "trump", "discard": "discard", "pass": "pass", "card": "card",
+}
+
+
+def grade(game: str, loss: float) -> str:
+    """``good``, ``inaccurate`` or ``mistake`` for an expected loss in ``game``'s points."""
+    inaccurate, mistake = GRADES.get(game, DEFAULT_GRADES)
+    if loss >= mistake:
+        return "mistake"
+    return "inaccurate" if loss >= inaccurate else "good"
+
+
+def decision_seed(seed: int, hand: int, index: int) -> int:
+    """The seed of the decision at (hand, action index) of a review seeded ``seed``.
+
+    Made from the position alone (a hash, the same in every process and on every
+    run), so a decision's worlds never depend on which worker values it or when.
+    """
+    digest = hashlib.sha256(f"review:{seed}:{hand}:{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def default_seat(record: Mapping[str, Any], players: int) -> int:
+    """The first seat the record's ``seats`` marks ``"human"``, else seat 0."""
+    seats = record.get("seats")
+    if isinstance(seats, list):
+        for seat, level in enumerate(seats[:players]):
+            if level == HUMAN:
+                return seat
+    return 0
+
+
+def seat_levels(record: Mapping[str, Any], players: int) -> list[str]:
+    """The record's ``seats`` (levels) if it has a valid list, else ``"?"`` for each seat."""
+    seats = record.get("seats")
+    if isinstance(seats, list) and len(seats) == players and all(
+            isinstance(s, str) and 0 < len(s) < 100 for s in seats):
+        return list(seats)
+    return ["?"] * players
+
+
+# ------------------------------------------------------------------ replaying
+def checked_record(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, JSON], GameState]:
+    """The record and where it leaves off, checked by :func:`whist.records.replay`.
+
+    RecordError (one line) for anything replay refuses.
+    """
+    record = load_record(source)
+    return record, replay(record)
+
+
+def replaying(record: Mapping[str, Any]) -> tuple[GameState, Iterator[tuple[int, int, str]]]:
+    """A fresh game of a checked record and its actions as (hand, index, text), in order.
+
+    The caller applies each action to the state; the iterator deals the next hand
+    between hands, as :func:`whist.records.replay` does.
+    """
+    cls = game_class(str(record["game"]))
+    hands: list[Any] = list(record["hands"])
+    options: Any = record.get("options") or {}
+    state = cls(options, seed=0, chance=hands, stop_after_hand=True)
+
+    def actions() -> Iterator[tuple[int, int, str]]:
+        for hand_index, hand in enumerate(hands):
+            if hand_index > 0:
+                state.deal_next()
+            for index, text in enumerate(hand.get("actions", [])):
+                yield hand_index, index, text
+    return state, actions()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One decision of a seat in a record: what it saw, what it could do, what it did."""
+
+    #: The hand (round, deal), counted from 0.
+    hand: int
+    #: The action's place in its hand's ``actions``, counted from 0.
+    index: int
+    seat: int
+    #: The decision's kind (``bid``, ``card`` ...).
+    kind: str
+    #: The trick being played (from 0) for a card; None for other decisions.
+    trick: int | None
+    observation: Observation
+    legal: tuple[Action, ...]
+    chosen: Action
+
+
+def moments(record: Mapping[str, Any], seat: int, hand: int | None = None) -> list[Moment]:
+    """Every decision of ``seat`` in a checked record (or in its hand ``hand``), in order."""
+    state, actions = replaying(record)
+    found: list[Moment] = []
+    for number, index, text in actions:
+        if hand is not None and number > hand:
+            break
+        if state.to_move == seat and (hand is None or number == hand):
+            obs = state.observe(seat)
+            kind = obs["decision"] or ""
+            trick = len(obs["tricks"]) if kind == "card" else None
+            found.append(Moment(number, index, seat, kind, trick, obs,
+                                tuple(state.legal_actions()), state.action_from_text(text)))
+        state.apply_text(text)
+    return found
+
+
+# -------------------------------------------------------------------- valuing
+@dataclass(frozen=True)
+class Settings:
+    """How hard each decision is looked at: worlds and/or seconds, and the review's seed."""
+
+    worlds: int | None = DEFAULT_WORLDS
+    budget: float | None = None
+    seed: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready settings."""
+        return {"worlds": self.worlds, "budget": self.budget, "seed": self.seed}
+
+
+def value_moment(moment: Moment, settings: Settings) -> Valuation:
+    """The valuation of one decision, seeded from its place in the record."""
+    return value_decision(moment.observation, moment.legal, moment.chosen,
+                          seed=decision_seed(settings.seed, moment.hand, moment.index),
+                          worlds=settings.worlds, budget=settings.budget)
+
+
+def _value_task(job: tuple[int, Moment, Settings]) -> tuple[int, Valuation]:
+    """A worker process's unit of work (module level, so it pickles)."""
+    number, moment, settings = job
+    return number, value_moment(moment, settings)
+
+
+def value_moments(found: Sequence[Moment], settings: Settings, workers: int = 1,
+                  progress: Callable[[int, int], None] | None = None) -> list[Valuation]:
+    """Each decision's valuation, in order; over ``workers`` processes when more than one.
+
+    The answers do not depend on ``workers``: each decision is seeded from its place.
+    ``progress(done, total)`` is called as decisions finish.
+    """
+    total = len(found)
+    results: list[Valuation | None] = [None] * total
+    if progress is not None:
+        progress(0, total)
+    if workers <= 1 or total <= 1:
+        for number, moment in enumerate(found):
+            results[number] = value_moment(moment, settings)
+            if progress is not None:
+                progress(number + 1, total)
+    else:
+        # Imported here: the browser bundle imports this module but has no processes.
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        # The largest hands first, so no worker is left with a long decision at the end.
+        jobs = sorted(((n, m, settings) for n, m in enumerate(found)),
+                      key=lambda job: (-len(job[1].observation["hand"]), job[0]))
+        with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
+            futures = [pool.submit(_value_task, job) for job in jobs]
+            try:
+                for done, future in enumerate(as_completed(futures), start=1):
+                    number, valuation = future.result()
+                    results[number] = valuation
+                    if progress is not None:
+                        progress(done, total)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+    return [r for r in results if r is not None]
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A seat's decisions in a record, each with its valuation, and what they add up to."""
+
+    game: str
+    title: str
+    players: int
+    seat: int
+    level: str
+    #: True if the record's game is finished; otherwise what is pending where it stops.
+    over: bool
+    pending: str
+    settings: Settings
+    items: tuple[tuple[Moment, Valuation], ...]
+    seconds: float
+
+    @property
+    def total_loss(self) -> float:
+        """The expected loss of every decision, added up (points)."""
+        return sum(v.loss for _, v in self.items)
+
+    @property
+    def trivial(self) -> int:
+        """How many decisions had nothing to choose (one legal choice, or equivalent ones)."""
+        return sum(1 for _, v in self.items if v.trivial)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole review as JSON-ready data (for ``--json``)."""
+        return {"game": self.game, "title": self.title, "players": self.players,
+                "seat": self.seat, "level": self.level, "over": self.over,
+                "pending": self.pending, "settings": self.settings.to_json(),
+                "thresholds": dict(zip(("inaccurate", "mistake"),
+                                       GRADES.get(self.game, DEFAULT_GRADES), strict=True)),
+                "decisions": [moment_json(self.game, m, v) for m, v in self.items],
+                "count": len(self.items), "trivial": self.trivial,
+                "total_loss": round(self.total_loss, 3), "seconds": round(self.seconds, 2)}
+
+
+def review_game(record: Mapping[str, Any], seat: int, settings: Settings, workers: int = 1,
+                progress: Callable[[int, int], None] | None = None,
+                final: GameState | None = None) -> GameReview:
+    """Review every decision of ``seat`` in a checked record (``final``: where it leaves off)."""
+    start = time.perf_counter()
+    if final is None:
+        final = replay(record)
+    found = moments(record, seat)
+    valuations = value_moments(found, settings, workers, progress)
+    return GameReview(final.name, final.title, final.players, seat,
+                      seat_levels(record, final.players)[seat], final.over,
+                      final.pending_text(), settings,
+                      tuple(zip(found, valuations, strict=True)), time.perf_counter() - start)
+
+
+# ------------------------------------------------------------------ describing
+def _trump(obs: Observation) -> Suit | None:
+    return None if obs["trump"] is None else Suit.parse(obs["trump"])
+
+
+def hand_cards(obs: Observation) -> list[str]:
+    """The seat's hand, sorted for display (trump last)."""
+    return [str(c) for c in sort_hand([Card.parse(c) for c in obs["hand"]], _trump(obs))]
+
+
+def moment_json(game: str, moment: Moment, valuation: Valuation) -> dict[str, Any]:
+    """One reviewed decision as JSON-ready data: where, what was seen, chosen, best, loss."""
+    obs = moment.observation
+    return {"hand_number": moment.hand, "index": moment.index, "seat": moment.seat,
+            "decision": moment.kind, "trick": moment.trick, "hand": hand_cards(obs),
+            "table": [[s, c] for s, c in obs["trick"]],
+            **valuation.to_json(), "grade": grade(game, valuation.loss)}
+
+
+def _place(game: str, moment: Moment) -> str:
+    word = PRESENTERS[game].hand_word.lower()
+    if moment.trick is not None:
+        return f"{word} {moment.hand + 1}, trick {moment.trick + 1}"
+    return f"{word} {moment.hand + 1}, {KIND_WORDS.get(moment.kind, moment.kind)}"
+
+
+def points(value: float) -> str:
+    """``value`` with one decimal, never ``-0.0``."""
+    text = f"{value:.1f}"
+    return "0.0" if text == "-0.0" else text
+
+
+def _loss_text(valuation: Valuation) -> str:
+    text = f"loss {points(valuation.loss)}"
+    if valuation.noisy:
+        low, high = valuation.interval
+        text += f" ({points(low)} to {points(high)})"
+    return text
+
+
+def review_lines(review: GameReview) -> list[str]:
+    """The review as text: a heading, one line per decision with a choice, the totals."""
+    game = review.game
+    settings = review.settings
+    effort = (f"{settings.worlds} worlds" if settings.budget is None
+              else f"{settings.budget:g} s" + (f" (at most {settings.worlds} worlds)"
+                                              if settings.worlds else ""))
+    level = "" if review.level == "?" else f" ({review.level})"
+    lines = [f"{review.title}, {review.players} players: review of seat {review.seat}{level}",
+             f"{effort} per decision, seed {settings.seed}; losses in the seat's own points"]
+    for moment, valuation in review.items:
+        if valuation.trivial:
+            continue
+        obs = moment.observation
+        parts = [f"{_place(game, moment):<20}", "hand " + " ".join(hand_cards(obs))]
+        if obs["game"] == "black-queen":
+            row = [c for c in obs["up"][moment.seat] if c is not None]
+            if row:
+                parts[-1] += " + up " + " ".join(row)
+        if moment.kind == "card":
+            parts.append("trick " + (" ".join(c for _, c in obs["trick"]) or "(lead)"))
+        mark = grade(game, valuation.loss)
+        parts.append(f"chose {valuation.chosen}, best {valuation.best}, {_loss_text(valuation)}"
+                     + ("" if mark == "good" else f"  {mark}"))
+        lines.append(" | ".join(parts))
+    listed = len(review.items) - review.trivial
+    lines.append(f"{len(review.items)} decisions: {listed} listed, {review.trivial} with "
+                 "nothing to choose")
+    if not review.over:
+        lines.append(f"in progress: reviewed what was played ({review.pending})")
+    lines.append(f"total expected loss: {points(review.total_loss)} points")
+    return lines
+
+
+# ------------------------------------------------------------------ the page
+def _finished(state: GameState, record: Mapping[str, Any], hand: int) -> bool:
+    hands: list[Any] = record["hands"]
+    return hand < len(hands) - 1 or state.hand_over or state.over
+
+
+def hand_decisions(record: Mapping[str, Any], hand: int, seat: int) -> int:
+    """How many decisions ``seat`` made in hand ``hand`` of a checked record."""
+    hands: list[Any] = record["hands"]
+    if not 0 <= hand < len(hands):
+        return 0
+    return len(moments(record, seat, hand))
+
+
+def hand_is_finished(record: Mapping[str, Any], hand: int) -> bool:
+    """True if hand ``hand`` (from 0) of a checked record was played to its end."""
+    hands: list[Any] = record["hands"]
+    return 0 <= hand < len(hands) and _finished(replay(record), record, hand)
+
+
+#: What each game counts as a hand "made" by a seat, for the statistics (None: nothing).
+TARGET_WORDS: dict[str, str] = {"diminishing-whist": "exact bids",
+                                "bidding-whist": "exact bets", "nine-five-two": "contracts made"}
+
+
+def _made(obs: Observation) -> bool | None:
+    """Whether the seat made its bid, bet or contract in the hand just scored (None: no such)."""
+    seat = obs["seat"]
+    won = obs["tricks_won"][seat]
+    if obs["game"] == "diminishing-whist":
+        return obs["bids"][seat] == won
+    if obs["game"] == "bidding-whist":
+        bet = obs["bets"][seat]
+        return None if bet is None else bet == won
+    if obs["game"] == "nine-five-two":
+        return won >= obs["contracts"][seat]
+    return None
+
+
+def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
+    """One game's line for the page's statistics, from a checked record, for ``seat``.
+
+    ``won`` (a share of the best total counts), ``score`` (the seat's total), the
+    opponents' levels, and ``target``: how many scored hands the seat made its bid,
+    bet or contract in (``{"label", "made", "of"}``, None for games without one).
+    """
+    state, actions = replaying(record)
+    made = scored = 0
+    for _, _, text in actions:
+        events = state.apply(state.action_from_text(text))
+        if any(event.to_json()["type"] == "scored" for event in events):
+            result = _made(state.observe(seat))
+            if result is not None:
+                scored += 1
+                made += result
+    levels = seat_levels(record, state.players)
+    label = TARGET_WORDS.get(state.name)
+    return {"game": state.name, "title": state.title, "seat": seat, "over": state.over,
+            "opponents": [level for s, level in enumerate(levels) if s != seat],
+            "won": state.over and seat in state.winners(), "score": state.totals[seat],
+            "totals": list(state.totals), "hands": len(state.hand_scores),
+            "target": None if label is None else {"label": label, "made": made, "of": scored}}
+
+
+def hand_review(record: Mapping[str, Any], hand: int, seat: int,
+                worlds: int | None, seed: int = 0) -> dict[str, Any]:
+    """One finished hand for the review screen: the deal, the tricks, ``seat``'s decisions.
+
+    ``worlds`` per decision (None: the layout without valuations).  ValueError if the
+    hand is not in the record or not finished: until a hand is over its deal is secret.
+    """
+    final = replay(record)
+    hands: list[Any] = record["hands"]
+    if not 0 <= hand < len(hands):
+        raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
+                         f"not {hand}")
+    if not _finished(final, record, hand):
+        raise ValueError(f"hand {hand + 1} is not finished: it can be reviewed once it is over")
+    levels = seat_levels(record, final.players)
+    seating = Seating(levels=levels, seat=seat)
+    state, actions = replaying(record)
+    tricks: list[TrickView] = []
+    played: list[dict[str, Any]] = []
+    found: list[Moment] = []
+    trump: str | None = None
+    scores: list[int] | None = None
+    for number, index, text in actions:
+        if number < hand:
+            state.apply_text(text)
+            continue
+        if number > hand:
+            break
+        obs = state.observe(seat)
+        trump = obs["trump_name"]
+        if state.to_move == seat:
+            kind = obs["decision"] or ""
+            found.append(Moment(number, index, seat, kind,
+                                len(obs["tricks"]) if kind == "card" else None, obs,
+                                tuple(state.legal_actions()), state.action_from_text(text)))
+        mover = state.to_move
+        action = state.action_from_text(text)
+        for event in state.apply(action):
+            data = event.to_json()
+            if data["type"] == "trick":
+                tricks.append(trick_view(data["plays"], data["winner"], seating))
+            elif data["type"] == "scored":
+                scores = list(data["scores"])
+        played.append({"index": index, "seat": mover, "action": str(action)})
+    settings = Settings(worlds=worlds, seed=seed)
+    decisions: list[dict[str, Any]] = []
+    for moment in found:
+        entry: dict[str, Any] = {"index": moment.index, "decision": moment.kind,
+                                 "trick": moment.trick, "chosen": str(moment.chosen)}
+        if worlds is not None:
+            entry = moment_json(final.name, moment, value_moment(moment, settings))
+        decisions.append(entry)
+    chance = {k: v for k, v in hands[hand].items() if k != "actions"}
+    reviewed = [d for d in decisions if "loss" in d]
+    return {"game": final.name, "title": final.title, "players": final.players,
+            "seat": seat, "seats": levels, "hand_number": hand, "hands": len(hands),
+            "label": f"{PRESENTERS[final.name].hand_word} {hand + 1}", "trump": trump,
+            "deal": chance, "dealt": [_dealt_cards(d, trump) for d in _deal_rows(chance)],
+            "actions": played, "tricks": tricks, "scores": scores,
+            "decisions": decisions,
+            "thresholds": dict(zip(("inaccurate", "mistake"),
+                                   GRADES.get(final.name, DEFAULT_GRADES), strict=True)),
+            "worlds": worlds,
+            "total_loss": round(sum(d["loss"] for d in reviewed), 3) if reviewed else None}
+
+
+def _deal_rows(chance: Mapping[str, Any]) -> list[Any]:
+    deal = chance.get("deal")
+    return list(deal) if isinstance(deal, list) else []
+
+
+def _dealt_cards(row: Any, trump: str | None) -> list[str]:
+    """A seat's dealt cards, sorted for display (a Black Queen seat: its three rows together)."""
+    if isinstance(row, dict):
+        cards = [c for key in ("down", "up", "hand") for c in row.get(key, [])]
+    else:
+        cards = list(row)
+    suit = None if trump in (None, "NT") else Suit.parse(str(trump))
+    return [str(c) for c in sort_hand([Card.parse(c) for c in cards], suit)]
+
+
+def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
+               count: int | None = None) -> dict[str, Any]:
+    """Hand ``hand`` of a checked record step by step, as ``seat`` saw it.
+
+    Step 0 is the hand as dealt, then one step after each action: the action, the
+    table view of ``seat`` (the presenter's :class:`TableView`, score sheet
+    included), the events in words and the trick it completed.  Only steps
+    ``first`` to ``first + count - 1`` are drawn (all by default); ``total`` says how
+    many the hand has.  ValueError if the record has no such hand.
+    """
+    final = replay(record)
+    hands: list[Any] = record["hands"]
+    if not 0 <= hand < len(hands):
+        raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
+                         f"not {hand}")
+    seating = Seating(levels=seat_levels(record, final.players), seat=seat)
+    state, actions = replaying(record)
+    last = None if count is None else first + count
+
+    def wanted(step: int) -> bool:
+        return step >= first and (last is None or step < last)
+
+    def step_view(step: int, played: dict[str, Any] | None,
+                  events: Sequence[Event]) -> dict[str, Any]:
+        obs = state.observe(seat)
+        return {"step": step, "played": played, "table": present(obs, seating, _no_reason),
+                "events": describe_events(events, obs, seating),
+                "completed": _completed(events, seating)}
+
+    steps: list[dict[str, Any]] = []
+    total = 1
+    started = False
+    for number, _, text in actions:
+        if number > hand:
+            break
+        if number == hand and not started:
+            started = True
+            if wanted(0):
+                steps.append(step_view(0, None, ()))
+        mover = state.to_move
+        action = state.action_from_text(text)
+        events = state.apply(action)
+        if number < hand:
+            continue
+        if wanted(total):
+            steps.append(step_view(total, {"seat": mover, "action": str(action)}, events))
+        total += 1
+    if not started and wanted(0):  # the hand is dealt but nothing was played in it yet
+        steps.append(step_view(0, None, ()))
+    return {"game": final.name, "title": final.title, "seat": seat, "hand_number": hand,
+            "hands": len(hands), "finished": _finished(final, record, hand), "total": total,
+            "steps": steps}
+
+
+def _no_reason(text: str) -> str | None:
+    """A replay offers no choices, so nothing needs explaining."""
+    return None
+
+
+def _completed(events: Sequence[Event], seating: Seating) -> TrickView | None:
+    for event in events:
+        data = event.to_json()
+        if data["type"] == "trick":
+            return trick_view(data["plays"], data["winner"], seating)
+    return None
+
+
+# ------------------------------------------------------------- command line
+class Progress:
+    """A plain-text progress bar on a stream (rewritten in place with a carriage return)."""
+
+    def __init__(self, stream: TextIO, width: int = 30) -> None:
+        """Draw on ``stream``, the bar ``width`` characters wide."""
+        self.stream = stream
+        self.width = width
+        self.start = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        """Show ``done`` of ``total`` decisions and the time left at this pace."""
+        filled = self.width if total == 0 else self.width * done // total
+        elapsed = time.perf_counter() - self.start
+        left = "" if done == 0 else f", about {elapsed * (total - done) / done:.0f} s left"
+        self.stream.write(f"\rreviewing [{'#' * filled}{'.' * (self.width - filled)}] "
+                          f"{done}/{total} decisions{left}   ")
+        self.stream.flush()
+        self.shown = True
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
