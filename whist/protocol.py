@@ -287,6 +287,18 @@ class GameState(ABC):
 
         A reason is a :class:`Reason` (a str with a stable ``code``).
         """
+        refused = self._refused_before_rules(action)
+        if refused is not None:
+            return refused
+        if action in self.legal_actions():
+            return None
+        reason = self._explain_illegal(action)
+        if reason is None:
+            return illegal("not-allowed", f"{action} is not allowed now")
+        return reason if isinstance(reason, Reason) else illegal("not-allowed", reason)
+
+    def _refused_before_rules(self, action: Action) -> Reason | None:
+        """Why no game would take ``action`` now: a mistyped action, the game or hand over."""
         # First the exact types: Bid(False) or Play(5) would otherwise equal a legal action.
         problem = action_type_problem(action)
         if problem is not None:
@@ -295,12 +307,7 @@ class GameState(ABC):
             return illegal("game-over", "the game is over")
         if self.hand_over:
             return illegal("hand-over", "the hand is over")
-        if action in self.legal_actions():
-            return None
-        reason = self._explain_illegal(action)
-        if reason is None:
-            return illegal("not-allowed", f"{action} is not allowed now")
-        return reason if isinstance(reason, Reason) else illegal("not-allowed", reason)
+        return None
 
     def _explain_illegal(self, action: Action) -> str | None:
         """A game's specific reason an action is illegal (called only when it is)."""
@@ -388,8 +395,13 @@ class GameState(ABC):
         other = object.__new__(type(self))
         d = self.__dict__.copy()
         for key, value in d.items():
-            if type(value) is list or type(value) is dict:
+            if key != "hands_log" and (type(value) is list or type(value) is dict):
                 d[key] = _clone(value)
+        # The log's past hands never change again: share them (a deep copy made a fork's
+        # cost grow with the game), and copy only the hand in play, which apply extends.
+        log = self.hands_log
+        if log:
+            d["hands_log"] = [*log[:-1], {**log[-1], "actions": log[-1]["actions"][:]}]
         other.__dict__ = d
         return other
 
@@ -550,7 +562,9 @@ class GameState(ABC):
                 "hands": _clone(self.hands_log)}
 
     def pending_text(self) -> str:
-        """'seat 2 to bid' or 'game over', for messages."""
+        """'seat 2 to bid', 'hand over' (held between hands) or 'game over', for messages."""
+        if self.hand_over and not self.over:
+            return "hand over"
         if self.over or self.to_move is None or self.decision is None:
             return "game over"
         return f"seat {self.to_move} to {DECISION_VERBS[self.decision]}"

@@ -193,8 +193,9 @@ class NineFiveTwo(TrickGame):
         Passes and discards are checked directly (any order of the right number
         of distinct cards from the hand) rather than looked up in the long list.
         """
-        if self.over:
-            return illegal("game-over", "the game is over")
+        refused = self._refused_before_rules(action)
+        if refused is not None:
+            return refused
         if self.decision is Decision.PASS or self.decision is Decision.DISCARD:
             return self._explain_cards(action)
         return super().why_illegal(action)
