@@ -204,22 +204,25 @@ def value_moments(found: Sequence[Moment], settings: Settings, workers: int = 1,
                 progress(number + 1, total)
     else:
         # Imported here: the browser bundle imports this module but has no processes.
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        import multiprocessing
         # The largest hands first, so no worker is left with a long decision at the end.
         jobs = sorted(((n, m, settings) for n, m in enumerate(found)),
                       key=lambda job: (-len(job[1].observation["hand"]), job[0]))
-        with ProcessPoolExecutor(max_workers=min(workers, total)) as pool:
-            futures = [pool.submit(_value_task, job) for job in jobs]
-            try:
-                for done, future in enumerate(as_completed(futures), start=1):
-                    number, valuation = future.result()
-                    results[number] = valuation
-                    if progress is not None:
-                        progress(done, total)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+        # Leaving the block terminates the workers, also on Ctrl-C (which they ignore:
+        # the parent alone stops the review, without a traceback from every worker).
+        with multiprocessing.Pool(min(workers, total), initializer=_ignore_interrupts) as pool:
+            results_in = pool.imap_unordered(_value_task, jobs, chunksize=1)
+            for done, (number, valuation) in enumerate(results_in, start=1):
+                results[number] = valuation
+                if progress is not None:
+                    progress(done, total)
     return [r for r in results if r is not None]
+
+
+def _ignore_interrupts() -> None:
+    """A worker process leaves Ctrl-C to the parent, which terminates it."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True)
