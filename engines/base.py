@@ -17,6 +17,7 @@ import sys
 import threading
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Bid, Contract, Discard, NameTrump, PassCards, Play, Skip
@@ -96,6 +97,52 @@ ORIGINAL_LEVELS: Final[dict[str, str]] = {
     "bidding-whist": "heuristic",
     "classic-whist": "none+smart",
 }
+
+
+
+@dataclass(frozen=True)
+class PlayerLevel:
+    """A level a player understands, built from the engines: a label and what plays it."""
+
+    name: str
+    label: str
+    #: The engine that plays it (None: the game's original player, ORIGINAL_LEVELS).
+    engine: str | None
+    #: Seconds per decision for a searching engine (None: the engine's default).
+    budget: float | None
+    summary: str
+
+
+#: The levels offered first, weakest to strongest; every engine stays selectable by name.
+PLAYER_LEVELS: Final[tuple[PlayerLevel, ...]] = (
+    PlayerLevel("beginner", "Beginner", "random", None, "plays any legal card"),
+    PlayerLevel("intermediate", "Intermediate", None, None, "the original program's own player"),
+    PlayerLevel("advanced", "Advanced", "strong", 0.2,
+                "searches possible deals for a fifth of a second per decision"),
+    PlayerLevel("expert", "Expert", "strong", 1.0,
+                "searches possible deals for a full second per decision"),
+)
+_PLAYER_LEVELS: Final = {level.name: level for level in PLAYER_LEVELS}
+
+
+def resolve_level(name: str, game: str | None) -> tuple[str, float | None]:
+    """The engine spec and budget a level name stands for (a plain engine name: itself)."""
+    level = _PLAYER_LEVELS.get(name.strip())
+    if level is None:
+        return name.strip(), None
+    if level.engine is not None:
+        return level.engine, level.budget
+    if game is None or game not in ORIGINAL_LEVELS:
+        raise EngineError(f"level {name!r} needs a game (it is that game's original player)")
+    return ORIGINAL_LEVELS[game], level.budget
+
+
+def level_label(name: str) -> str:
+    """What a player reads for a level: ``Expert`` for a level, the engine's name otherwise."""
+    level = _PLAYER_LEVELS.get(name.strip())
+    return level.label if level is not None else name.strip()
+
+
 CLASSIC_FILTERS: Final = ("none", "naive_legal", "trump_saving")
 CLASSIC_SELECTORS: Final = ("random", "highest_rank", "smart")
 
@@ -134,8 +181,13 @@ def load_engine(spec: str, game: str | None = None, seed: int = 0,
     """Create the engine ``spec`` for ``game``; EngineError if unknown or not for that game.
 
     ``settings`` (such as ``iterations=200`` for ``strong``) go to the engine's constructor.
+    ``spec`` may be a player level (``expert``): its engine and budget are used.
     """
     check_budget(budget)
+    level = spec.strip()
+    spec, level_budget = resolve_level(level, game)
+    if level_budget is not None:
+        budget = level_budget
     cls = engine_class(spec)
     if game is not None and cls.games and game not in cls.games:
         raise EngineError(f"engine {spec!r} does not play {game} "
@@ -146,7 +198,7 @@ def load_engine(spec: str, game: str | None = None, seed: int = 0,
         raise EngineError(f"engine {spec!r} failed to start: {type(error).__name__}: {error}") \
             from error
     try:
-        engine.loaded_as = spec.strip()
+        engine.loaded_as = level
     except Exception:  # a plug-in may refuse new attributes; it is then named by its level
         pass
     return engine
@@ -178,8 +230,8 @@ def all_levels() -> list[str]:
 
 
 def levels_for(game: str) -> list[str]:
-    """The level names that play ``game``."""
-    out = []
+    """The level names that play ``game``: the player levels first, then every engine."""
+    out = [level.name for level in PLAYER_LEVELS]
     for level in all_levels():
         try:
             cls = engine_class(level)
@@ -191,8 +243,20 @@ def levels_for(game: str) -> list[str]:
 
 
 def describe_levels(game: str) -> list[tuple[str, str]]:
-    """(level, one-line description) for each level that plays ``game``."""
-    return [(level, engine_class(level).description) for level in levels_for(game)]
+    """(level, one-line description) for each level that plays ``game``.
+
+    A player level's description names the engine that plays it.
+    """
+    out = []
+    for name in levels_for(game):
+        level = _PLAYER_LEVELS.get(name)
+        if level is None:
+            out.append((name, engine_class(name).description))
+            continue
+        engine, _ = resolve_level(name, game)
+        out.append((name, f"{level.label}: {level.summary} (engine: {engine}). "
+                          f"{engine_class(engine).description}"))
+    return out
 
 
 #: Seconds per decision for an engine without a time budget (rule engines answer in

@@ -76,7 +76,7 @@ def test_the_view_speaks_in_words_and_knows_whose_turn_it_is() -> None:
     view = table.view()
     assert view["heading"] == "Round 1 of 10: 10 cards each, trump ♥"
     assert view["prompt"] == "Your bid: how many tricks will you take?"
-    assert [s["name"] for s in view["seats"]] == ["You", "Seat 1", "Seat 2", "Seat 3"]
+    assert [s["name"] for s in view["seats"]] == ["You", "Blair", "Casey", "Drew"]
     assert [s["label"] for s in view["schedule"] or []][:3] == ["10♥", "9♣", "8♦"]
     assert view["choices"]["layout"] == "numbers"
     assert [c["action"] for c in view["choices"]["items"]] == [str(n) for n in range(11)]
@@ -153,3 +153,89 @@ def test_the_rules_text_agrees_with_the_shared_rules_page() -> None:
     assert schedule, "rules.md's schedule moved: check whist/games/diminishing.py SCHEDULE"
     assert "16 cards each, 4 to the kitty" in shared
     assert "Q♠ −12" in shared and "+10" in shared and "+5" in shared
+
+
+def test_the_hand_that_just_ended_is_summed_up_in_the_reply_that_ended_it() -> None:
+    table = Table.new("diminishing-whist", {}, ["human", "random", "random", "random"], seed=8)
+    rng = random.Random(8)
+    summary = None
+    while summary is None:
+        if table.computer_to_move():
+            table.play_computer()
+        else:
+            table.play_human(rng.choice([str(a) for a in table.state.legal_actions()]))
+        summary = table.view()["hand_summary"]
+    assert summary["title"] == "Round 1 scored"
+    rows = summary["rows"]
+    assert [r["points"] for r in rows] == table.state.hand_scores[0]
+    assert sum(r["tricks"] or 0 for r in rows) == 10
+    assert all(r["target"].startswith("bid ") for r in rows)
+    for row in rows:  # the score follows from the bid and the tricks (rules.md §1)
+        bid, tricks = int(row["target"].split()[1]), row["tricks"] or 0
+        assert row["points"] == (bid + 10 if tricks == bid else tricks if tricks < bid else 0)
+    # The next action's view no longer carries it.
+    if table.computer_to_move():
+        table.play_computer()
+    else:
+        table.play_human(str(table.state.legal_actions()[0]))
+    assert table.view()["hand_summary"] is None
+
+
+def test_levels_a_player_understands_name_their_engines() -> None:
+    table = Table.new("black-queen", {"hands": 1}, ["human", "beginner", "intermediate", "expert"],
+                      seed=1)
+    seats = table.view()["seats"]
+    assert [(s["level"], s["engine"]) for s in seats] == [
+        ("you", None), ("Beginner", "random"), ("Intermediate", "strength2"),
+        ("Expert", "strong")]
+    assert table.engines[3].budget == 1.0
+
+
+def test_a_download_during_the_game_holds_only_what_the_person_saw() -> None:
+    for game, players in (("diminishing-whist", 4), ("black-queen", 4), ("nine-five-two", 3),
+                          ("bidding-whist", 4), ("classic-whist", 4)):
+        table = Table.new(game, {"hands": 1} if game == "black-queen" else {},
+                          ["human"] + ["random"] * (players - 1), seed=3)
+        while table.computer_to_move():
+            table.play_computer()
+        record = table.export()
+        assert record["seen_by"] == 0
+        deal = record["hands"][0]["deal"]
+        full = table.record()["hands"][0]["deal"]
+        if game == "black-queen":
+            assert [d["hand"] for d in deal] == [full[0]["hand"], None, None, None]
+            assert all(card is None for d in deal for card in d["down"])
+            assert [d["up"] for d in deal] == [d["up"] for d in full]  # face up from the deal
+        else:
+            assert deal == [full[0]] + [None] * (players - 1)
+        if game == "nine-five-two":
+            assert record["hands"][0]["kitty"] == (full and table.record()["hands"][0]["kitty"]
+                                                   if table.state.kitty_taken else None)
+        with pytest.raises(Exception, match="only what one seat saw"):
+            from whist.records import replay
+            replay(record)
+
+
+def test_undo_never_revives_a_finished_game() -> None:
+    table = Table.new("classic-whist", {"winning_score": 3, "cards": 3},
+                      ["human", "random", "random", "random"], seed=2)
+    rng = random.Random(2)
+    while not table.state.over:
+        if table.computer_to_move():
+            table.play_computer()
+        else:
+            table.play_human(rng.choice([str(a) for a in table.state.legal_actions()]))
+    with pytest.raises(Exception, match="the game is over"):
+        table.undo_to_human()
+    assert table.state.over and table.export()["hands"] == table.record()["hands"]
+
+
+def test_the_hint_speaks_plain_words() -> None:
+    from whist_app import webapi
+    webapi.start({"game": "black-queen", "seed": 5, "seats": ["human", "random", "random",
+                                                              "random"]})
+    reply = webapi.hint({"budget": 0.05})
+    assert reply["best"] == reply["items"][0]["action"] == reply["hint"][0]["action"]
+    for item in reply["items"]:
+        assert item["label"].startswith("Play ")
+        assert ("@" in item["action"]) == item["label"].endswith("from your face-up row")

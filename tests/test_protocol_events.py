@@ -43,7 +43,12 @@ def test_apply_reports_the_trick_the_hand_and_the_next_deal() -> None:
                 dealt.append(event)
     assert len(tricks) == 10
     assert [e.leader for e in tricks[1:]] == [e.winner for e in tricks[:-1]]
-    assert scored == [HandScored(0, tuple(state.hand_scores[0]), tuple(state.totals))]
+    assert len(scored) == 1 and scored[0].scores == tuple(state.hand_scores[0])
+    assert scored[0].totals == tuple(state.totals) and sum(scored[0].tricks) == 10
+    bids = scored[0].targets
+    assert len(bids) == 4 and all(isinstance(b, int) for b in bids)
+    assert [10 + b if t == b else (t if t < b else 0)  # type: ignore[operator]
+            for b, t in zip(bids, scored[0].tricks, strict=True)] == state.hand_scores[0]
     assert dealt == [HandDealt(1)]
     # The next deal has cleared the tricks from the state: only the events keep the last one.
     assert state.tricks == [] and tricks[-1].plays

@@ -28,6 +28,8 @@ class EventJSON(TypedDict, total=False):
     hand: int
     scores: list[int]
     totals: list[int]
+    tricks: list[int]
+    targets: list[int | None]
     reason: str
     passer: int
     receiver: int
@@ -68,11 +70,16 @@ class HandScored:
     hand: int
     scores: tuple[int, ...]
     totals: tuple[int, ...]
+    #: Tricks each seat took in the hand (empty for a hand never played).
+    tricks: tuple[int, ...] = ()
+    #: What each seat played for: its bid, bet or contract (None: nothing to aim at).
+    targets: tuple[int | None, ...] = ()
 
     def to_json(self) -> EventJSON:
         """JSON-ready form."""
         return {"type": "scored", "hand": self.hand, "scores": list(self.scores),
-                "totals": list(self.totals)}
+                "totals": list(self.totals), "tricks": list(self.tricks),
+                "targets": list(self.targets)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -499,6 +499,10 @@ class GameState(ABC):
         if self._events is not None:
             self._events.append(HandDealt(len(self.hands_log) - 1))
 
+    def _hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+        """The hand just played, for its HandScored event: each seat's tricks and target (hook)."""
+        return (), ()
+
     def _game_ends(self) -> bool:
         """Whether the game is over once the hand just scored is added (hook; default: never)."""
         return False
@@ -511,8 +515,9 @@ class GameState(ABC):
         self.hand_scores.append(list(scores))
         self.totals = list(map(add, totals, scores))
         if self._events is not None:
+            tricks, targets = self._hand_result()
             self._events.append(HandScored(len(self.hand_scores) - 1, tuple(scores),
-                                           tuple(self.totals)))
+                                           tuple(self.totals), tricks, targets))
         if self._game_ends():
             self._finish()
         else:
@@ -560,6 +565,26 @@ class GameState(ABC):
         """The game so far as a game record (see docs/records.md)."""
         return {"game": self.name, "options": dict(self.options),
                 "hands": _clone(self.hands_log)}
+
+    def seen_record(self, seat: int) -> dict[str, JSON]:
+        """The record as ``seat`` has seen it: every card it never saw replaced by null.
+
+        What a player may download during a game: it holds no hidden card, so it is
+        marked ``"seen_by"`` and cannot be replayed (only the full record can).
+        """
+        record = self.record()
+        record["seen_by"] = seat
+        record["hands"] = [{**self._seen_chance(hand, seat, index), "actions": hand["actions"]}
+                           for index, hand in enumerate(record["hands"])]
+        return record
+
+    def _seen_chance(self, chance: dict[str, JSON], seat: int, hand: int) -> dict[str, JSON]:
+        """A hand's chance outcome as ``seat`` saw it (hook; default: its own hand of the deal)."""
+        deal = chance.get("deal")
+        seen = dict(chance)
+        if isinstance(deal, list):
+            seen["deal"] = [cards if i == seat else None for i, cards in enumerate(deal)]
+        return seen
 
     def pending_text(self) -> str:
         """'seat 2 to bid', 'hand over' (held between hands) or 'game over', for messages."""

@@ -147,6 +147,9 @@ def replay(source: str | Path | Mapping[str, Any]) -> GameState:
         cls = game_class(name)
     except OptionError as error:
         raise RecordError(str(error)) from None
+    if "seen_by" in record:
+        raise RecordError("this record holds only what one seat saw (it was downloaded during "
+                          "the game), so it cannot be replayed")
     hands = record.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("the record has no hands (\"hands\" must be a non-empty list)")

@@ -110,6 +110,14 @@ class TrickGame(GameState):
             "winners": self.winners() if self.over else [],
         }
 
+    def _hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+        """Each seat's tricks this hand, and what it played for (:meth:`_targets`)."""
+        return tuple(self.tricks_won), self._targets()
+
+    def _targets(self) -> tuple[int | None, ...]:
+        """What each seat played for this hand: a bid, bet or contract (hook; default none)."""
+        return ()
+
     def public_cards_seen(self) -> list[Card]:
         """Every card played this hand, completed tricks and the current one."""
         seen = [c for _, plays, _ in self.tricks for _, c in plays]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from engines.base import level_label, resolve_level
 from whist.cards import Card, Suit, sort_hand
 from whist.events import CardsPassed, Event, HandScored, Redeal, TrickTaken
 from whist.games.bidding import CONTRACTS
@@ -31,6 +32,8 @@ from whist_app.views import (
     EventView,
     FaceUpSlotView,
     FactView,
+    HandSummaryView,
+    HintItemView,
     InfoView,
     PlayView,
     RankView,
@@ -39,12 +42,15 @@ from whist_app.views import (
     SheetRowView,
     SheetView,
     StepView,
+    SummaryRowView,
     SummaryView,
     TableView,
     TrickView,
 )
 
 HUMAN = "human"
+#: The names of the seats the person does not sit in (by seat number).
+SEAT_NAMES: tuple[str, ...] = ("Alex", "Blair", "Casey", "Drew", "Emery", "Finley")
 #: Why an action is not allowed now (the core's words), or None if it is.
 Explain = Callable[[str], str | None]
 
@@ -62,15 +68,15 @@ class Seating:
     can_undo: bool = False
 
     def name(self, seat: int) -> str:
-        """``You`` for the person whose view it is, else ``Seat N``."""
+        """``You`` for the person whose view it is, else the seat's name (``Blair``)."""
         if seat == self.seat and self.levels[seat] == HUMAN:
             return "You"
-        return f"Seat {seat}"
+        return SEAT_NAMES[seat % len(SEAT_NAMES)]
 
     def who(self, seat: int) -> str:
-        """``you`` or ``seat N``, inside a sentence."""
+        """``you`` or the seat's name, inside a sentence."""
         name = self.name(seat)
-        return "you" if name == "You" else name.lower()
+        return "you" if name == "You" else name
 
     def does(self, seat: int, verb: str) -> str:
         """``you deal`` or ``seat 2 deals``: a seat and a verb that agrees with it."""
@@ -102,6 +108,8 @@ class GamePresenter:
 
     #: What a hand is called on the score sheet (``Round``, ``Deal``, ``Hand``).
     hand_word = "Hand"
+    #: What a seat plays for in a hand's summary (``bid``, ``bet``, ``goes for``), if anything.
+    target_word = ""
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """One line: which hand this is and what it is played for."""
@@ -200,6 +208,7 @@ class DiminishingPresenter(GamePresenter):
     """Diminishing Whist: rounds, their schedule, bids and the hook rule."""
 
     hand_word = "Round"
+    target_word = "bid"
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Round n of 10, its cards and trump."""
@@ -274,6 +283,8 @@ class BlackQueenPresenter(GamePresenter):
 
 class NineFiveTwoPresenter(GamePresenter):
     """9-5-2: contracts, the trump the dealer names, the kitty, card passing."""
+
+    target_word = "goes for"
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n, the dealer, the trump and the target."""
@@ -354,6 +365,8 @@ class NineFiveTwoPresenter(GamePresenter):
 
 class BiddingPresenter(GamePresenter):
     """Bidding Whist: the auction, the ruler, secondary bets."""
+
+    target_word = "bet"
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n: who rules with what, or the bidding and who opened it."""
@@ -465,8 +478,9 @@ PRESENTERS: dict[str, GamePresenter] = {
 
 
 # ---------------------------------------------------------------- the view
-def present(obs: Observation, seating: Seating, explain: Explain) -> TableView:
-    """The whole table as ``obs``'s seat sees it."""
+def present(obs: Observation, seating: Seating, explain: Explain,
+            events: Sequence[Event] = ()) -> TableView:
+    """The whole table as ``obs``'s seat sees it; ``events``: what the last action did."""
     game = PRESENTERS[obs["game"]]
     person_turn = seating.human_to_move and obs["to_move"] == obs["seat"]
     decision = obs["decision"] if person_turn else None
@@ -492,6 +506,8 @@ def present(obs: Observation, seating: Seating, explain: Explain) -> TableView:
         "last_trick": None if obs["last_trick"] is None else trick_view(
             obs["last_trick"]["plays"], obs["last_trick"]["winner"], seating),
         "sheet": _sheet(game, obs, seating),
+        "hand_summary": next((hand_summary(game, e, seating) for e in reversed(events)
+                              if isinstance(e, HandScored)), None),
         "summary": _summary(obs, seating) if obs["over"] else None,
         "human_to_move": seating.human_to_move,
         "computer_to_move": seating.computer_to_move,
@@ -522,11 +538,13 @@ def _seat(game: GamePresenter, obs: Observation, seat: int, seating: Seating, ex
             face_up.append({"card": card, "down": bool(down), "action": action,
                             "allowed": allowed, "reason": reason})
         face_down = sum(obs["down"][seat])
+    human = level == HUMAN
     return {
         "seat": seat,
         "name": seating.name(seat),
-        "level": "you" if level == HUMAN and seat == seating.seat else level,
-        "human": level == HUMAN,
+        "level": ("you" if seat == seating.seat else level) if human else level_label(level),
+        "engine": None if human else resolve_level(level, obs["game"])[0],
+        "human": human,
         "you": seat == seating.seat,
         "to_move": obs["to_move"] == seat and not obs["over"],
         "badges": game.badges(obs, seat, seating),
@@ -545,7 +563,7 @@ def _prompt(game: GamePresenter, obs: Observation, seating: Seating, person_turn
     if mover is None:
         return "The hand is over"
     if seating.computer_to_move:
-        return f"{seating.name(mover)} ({seating.levels[mover]}) is thinking…"
+        return f"{seating.name(mover)} ({level_label(seating.levels[mover])}) is thinking…"
     return f"{seating.name(mover)} to play"
 
 
@@ -664,3 +682,42 @@ def _passed_text(event: CardsPassed, obs: Observation, seating: Seating) -> str:
                             f"you returned {back}")
     return (f"{seating.name(event.passer)} gave {seating.who(event.receiver)} "
             f"{_plural(event.count, 'card')}")
+
+
+def hand_summary(game: GamePresenter, event: HandScored, seating: Seating) -> HandSummaryView:
+    """The hand ``event`` scored: each seat's target, tricks, points and total."""
+    rows: list[SummaryRowView] = []
+    for seat, (points, total) in enumerate(zip(event.scores, event.totals, strict=True)):
+        target = event.targets[seat] if seat < len(event.targets) else None
+        rows.append({"seat": seat, "name": seating.name(seat),
+                     "target": "" if target is None or not game.target_word
+                     else f"{game.target_word} {target}",
+                     "tricks": event.tricks[seat] if seat < len(event.tricks) else None,
+                     "points": points, "total": total})
+    return {"hand": event.hand, "title": f"{game.hand_word} {event.hand + 1} scored",
+            "rows": rows}
+
+
+def describe_action(decision: str | None, action: str) -> str:
+    """An action in plain words: ``Play Q♥``, ``Play Q♥ from your face-up row``, ``Bid 3``."""
+    if decision == "card":
+        card, _, position = action.partition("@")
+        return f"Play {card} from your face-up row" if position else f"Play {card}"
+    if decision in ("bid", "initial_bid"):
+        return "Skip" if action == "skip" else f"Bid {action}"
+    if decision == "secondary_bet":
+        return f"Bet {action}"
+    if decision == "trump":
+        return "No trump" if action == "NT" else f"Name {action} trump"
+    if decision == "discard":
+        return f"Discard {action}"
+    if decision == "pass":
+        return f"Give {action}"
+    return action
+
+
+def hint_items(decision: str | None, estimates: Sequence[tuple[str, float]]) -> list[HintItemView]:
+    """The hint's candidates, best first, in plain words with their estimates."""
+    return [{"action": action, "label": describe_action(decision, action), "value": value,
+             "text": f"{describe_action(decision, action)}: about {value:+.1f} points"}
+            for action, value in estimates]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.base import Engine, EngineError, choose_action, load_engine
+from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
 from whist.actions import Action
 from whist.events import Event
 from whist.games import game_class, new_game
@@ -47,7 +47,8 @@ class Table:
         java = state.java_random if isinstance(state, ClassicWhist) else None
         for seat, level in enumerate(self.seats):
             if level != HUMAN:
-                shared = {"java_random": java} if java is not None and "+" in level else {}
+                engine, _ = resolve_level(level, state.name)
+                shared = {"java_random": java} if java is not None and "+" in engine else {}
                 try:
                     self.engines[seat] = load_engine(level, state.name, seed=seed * 101 + seat,
                                                      budget=budget, **shared)
@@ -120,7 +121,14 @@ class Table:
         return action
 
     def undo_to_human(self) -> int:
-        """Take back actions until a person is to decide again; return how many were undone."""
+        """Take back actions until a person is to decide again; return how many were undone.
+
+        A finished game stays finished: IllegalAction (code ``game-over``).
+        """
+        if self.state.over:
+            raise IllegalAction("the game is over: start a new one, or open its record",
+                                "game-over")
+        self.last_events = ()
         undone = 0
         while self.state.can_undo:
             self.state.undo()
@@ -169,12 +177,21 @@ class Table:
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` (default :meth:`view_seat`) sees it: the view both front ends draw."""
         seating = self.seating(seat)
-        return present(self.state.observe(seating.seat), seating, self.explain)
+        return present(self.state.observe(seating.seat), seating, self.explain, self.last_events)
 
     def event_views(self, seat: int | None = None) -> list[EventView]:
         """The last action's events in words, as ``seat`` may know them."""
         seating = self.seating(seat)
         return describe_events(self.last_events, self.state.observe(seating.seat), seating)
+
+    def export(self, seat: int | None = None) -> dict[str, JSON]:
+        """What the person may download: the full record once the game is over; before that,
+        only what ``seat`` (default the person's) has seen, no hidden card."""
+        record = self.record()
+        if not self.state.over:
+            record = {**self.state.seen_record(self.view_seat() if seat is None else seat),
+                      "seats": list(self.seats)}
+        return record
 
     def record(self) -> dict[str, JSON]:
         """The game's record with the seats' levels."""

@@ -37,8 +37,10 @@ class SeatView(TypedDict):
 
     seat: int
     name: str
-    #: The level's name (``"strong"``) or ``"you"``/``"human"`` for people.
+    #: The level a player reads (``Expert``, or an engine's name), ``you`` or ``human``.
     level: str
+    #: The engine that plays the seat (``strong``), None for people.
+    engine: str | None
     human: bool
     you: bool
     to_move: bool
@@ -175,6 +177,35 @@ class SummaryView(TypedDict):
     ranking: list[RankView]
 
 
+class SummaryRowView(TypedDict):
+    """One seat in a hand's summary: what it played for, what it took, what it scored."""
+
+    seat: int
+    name: str
+    #: ``bid 3``, ``bet 2``, ``goes for 9`` or empty when the game has no target.
+    target: str
+    tricks: int | None
+    points: int
+    total: int
+
+
+class HandSummaryView(TypedDict):
+    """The hand just scored, for the pause between hands."""
+
+    hand: int
+    title: str
+    rows: list[SummaryRowView]
+
+
+class HintItemView(TypedDict):
+    """A candidate of the hint in plain words, with the search's estimate."""
+
+    action: str
+    label: str
+    value: float
+    text: str
+
+
 class EventView(TypedDict):
     """An event of the last action, in words (``"Round 2 scored: You +12, …"``)."""
 
@@ -208,6 +239,8 @@ class TableView(TypedDict):
     trick_empty: str
     last_trick: TrickView | None
     sheet: SheetView
+    #: The hand the last action finished (present only in that action's reply).
+    hand_summary: HandSummaryView | None
     summary: SummaryView | None
     human_to_move: bool
     computer_to_move: bool

@@ -31,7 +31,7 @@ from engines.base import ORIGINAL_LEVELS, describe_levels
 from whist.games import GAME_NAMES, game_class
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import trick_view
+from whist_app.presenter import hint_items, trick_view
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
 
@@ -285,8 +285,11 @@ def hint(payload: Payload) -> Reply:
     """What ``strong`` would do in the person's place, with its estimate of each choice."""
     table = _current()
     budget = _budget(payload, 0.5)
-    return {"hint": [{"action": a, "value": v}
-                     for a, v in table.hint(budget=0.5 if budget is None else budget)]}
+    estimates = table.hint(budget=0.5 if budget is None else budget)
+    decision = table.state.decision
+    items = hint_items(None if decision is None else decision.value, estimates)
+    return {"hint": [{"action": a, "value": v} for a, v in estimates],
+            "best": items[0]["action"] if items else None, "items": items}
 
 
 @api
@@ -310,8 +313,10 @@ def save(payload: Payload) -> Reply:
 
 @api
 def export(payload: Payload) -> Reply:
-    """The game record in clear (with seats), for the person's explicit download."""
-    return {"record": _current().record()}
+    """The record for the person's explicit download: in full once the game is over;
+    during it, only what the person has seen (no hidden card)."""
+    table = _current()
+    return {"record": table.export(), "complete": table.state.over}
 
 
 @api

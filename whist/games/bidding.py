@@ -261,6 +261,10 @@ class BiddingWhist(TrickGame):
         scores = [bet_score(b, t, total) for b, t in zip(bets, self.tricks_won, strict=True)]
         self._close_hand(scores)
 
+    def _targets(self) -> tuple[int | None, ...]:
+        """The bets (the ruler's is its bid)."""
+        return tuple(self.bets)
+
     def _game_ends(self) -> bool:
         return len(self.hand_scores) >= int(self.options["hands"])
 

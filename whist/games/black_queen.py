@@ -264,6 +264,16 @@ class BlackQueen(TrickGame):
                   for t, p in zip(self.taken, self.points, strict=True)]
         self._close_hand(scores)
 
+    def _seen_chance(self, chance: dict[str, JSON], seat: int, hand: int) -> dict[str, JSON]:
+        """Every face-up row, the seat's own hand; no face-down card (not even its own)."""
+        deal = chance.get("deal")
+        if not isinstance(deal, list):
+            return dict(chance)
+        return {**chance, "deal": [{"down": [None] * len(layout.get("down", [])),
+                                    "up": layout.get("up"),
+                                    "hand": layout.get("hand") if i == seat else None}
+                                   for i, layout in enumerate(deal)]}
+
     def _game_ends(self) -> bool:
         return len(self.hands_log) >= int(self.options["hands"])
 

@@ -202,8 +202,7 @@ class ClassicWhist(TrickGame):
         """Write the deal's row (each trick a point, already in the totals as it was taken)."""
         self.hand_scores.append(list(self.tricks_won))
         self._note(HandScored(len(self.hand_scores) - 1, tuple(self.tricks_won),
-                              tuple(self.totals)))
-
+                              tuple(self.totals), tuple(self.tricks_won)))
 
     def lead_suit(self) -> Suit | None:
         """The suit led to the current trick, if it has begun."""

@@ -214,6 +214,10 @@ class DiminishingWhist(TrickGame):
             raise ValueError("a bid and a trick count for every seat")
         self._close_hand(list(map(getitem, map(_ROUND_SCORES.__getitem__, bids), won)))
 
+    def _targets(self) -> tuple[int | None, ...]:
+        """The bids."""
+        return tuple(self.bids)
+
     def _game_ends(self) -> bool:
         return self.round == len(SCHEDULE) - 1
 

@@ -277,6 +277,18 @@ class NineFiveTwo(TrickGame):
                                                           strict=True)]
         self._close_hand(scores)
 
+    def _seen_chance(self, chance: dict[str, JSON], seat: int, hand: int) -> dict[str, JSON]:
+        """The seat's own hand; the kitty only for the dealer who took it."""
+        seen = super()._seen_chance(chance, seat, hand)
+        took = seat == hand % PLAYERS and (hand < self.hand_number or self.kitty_taken)
+        if not took:
+            seen["kitty"] = None
+        return seen
+
+    def _targets(self) -> tuple[int | None, ...]:
+        """The contracts: 9, 5 and 2 tricks."""
+        return tuple(self.contracts)
+
     def _game_ends(self) -> bool:
         target = self.options["target"]
         return any(abs(t) >= target for t in self.totals)
