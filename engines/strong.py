@@ -566,8 +566,8 @@ def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
     for trick in obs["tricks"]:
         for _, text in trick["plays"]:
             gone[_card_index(text)] += 1
-    for _, text in obs["trick"]:
-        gone[_card_index(text)] += 1
+    # Not the current trick's cards: they are still to be beaten (after a led K♥, A♥
+    # wins and 3♥ does not, though every heart between them is gone).
     given: list[Any] = list(legal)
     plays = sorted(given, key=lambda a: (a.up is not None, a.card))
     groups: dict[Action, Action] = {}

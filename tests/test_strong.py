@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from engines.arena import ArenaConfig, run_deals, summarize
 from engines.base import EngineError, RandomEngine, choose_action, load_engine
-from engines.strong import StrongEngine, card_policy, distinct_plays, expected_tricks
+from engines.strong import StrongEngine, card_policy, distinct_plays, expected_tricks, play_groups
 from whist.actions import PLAYS, Bid
 from whist.cards import Card
 from whist.games import GAME_NAMES, game_class, new_game
@@ -157,3 +158,19 @@ def test_worlds_come_from_the_given_class_and_others_weight_counts() -> None:
     # The same worlds and rollouts, valued for the seat alone or against the others' mean.
     assert dict(alone) != dict(against)
     assert all(v >= 0 for _, v in alone)  # a Diminishing Whist round never scores below 0
+
+
+def test_cards_on_the_current_trick_still_separate_a_winner_from_a_loser() -> None:
+    # Every heart from 4 to Q is gone, but K♥ leads this trick: A♥ wins it and 3♥ does not.
+    gone = ["4♥", "5♥", "6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥"]
+    obs: Any = {"game": "classic-whist", "seat": 0, "hand": ["A♥", "3♥"],
+                "tricks": [{"leader": 1, "plays": [(1 + i % 3, c) for i, c in enumerate(gone)],
+                            "winner": 1}],
+                "trick": [(1, "K♥")]}
+    legal = [PLAYS[Card.parse("A♥")], PLAYS[Card.parse("3♥")]]
+    groups = play_groups(obs, list(legal))
+    assert groups[legal[0]] != groups[legal[1]]
+    # Once K♥ has been played in a finished trick, the two are the same card to play.
+    obs["tricks"][0]["plays"].append((2, "K♥"))
+    obs["trick"] = []
+    assert len(set(play_groups(obs, list(legal)).values())) == 1
