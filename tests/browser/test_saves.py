@@ -18,7 +18,7 @@ from table_helpers import (
     wait_idle,
 )
 
-from whist.records import replay
+from whist.records import RecordError, replay
 from whist_app.webapi import SEAL_PREFIX, unseal
 
 
@@ -58,16 +58,15 @@ def test_reload_resumes_the_same_game(page: Any, request_log: Any, base_url: str
     assert _snapshot(page) == before
     assert page.locator("#game").is_visible()
 
-    # The record downloads and, opened from a file after a new game, brings the game back.
+    # During the game a download holds only what the person has seen: their own hand,
+    # no other (the full record comes once the game is over); it cannot be replayed.
     record = download_record(page, "#btn-download", tmp_path)
-    assert replay(record).observe(0)["hand"] == observation(page)["hand"]
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(record), encoding="utf-8")
-    setup_game(page, "classic-whist", {"cards": 5, "winning_score": 5})
-    page.set_input_files("#open-record", str(path))
-    page.wait_for_function("document.body.dataset.game === 'diminishing-whist'")
-    assert wait_idle(page) == "human"
-    assert _snapshot(page) == before
+    assert record["seen_by"] == 0
+    deal = record["hands"][0]["deal"]
+    assert sorted(deal[0]) == sorted(inside["hands"][0]["deal"][0])
+    assert deal[1:] == [None] * 4
+    with pytest.raises(RecordError, match="only what one seat saw"):
+        replay(record)
 
 
 def test_corrupted_save_is_reported_and_set_aside(page: Any, request_log: Any,
