@@ -1,10 +1,17 @@
 // Card faces and suit colours. Cards arrive from Python as notation: a card's
 // last character is its suit symbol and the rest its rank ("Q♥", "10♦").
 // Nothing here knows a rule or an order: Python sends the hand as it is shown.
+//
+// Faces are Adrian Kennard's CC0 deck (static/cards/, see its README), in two
+// colours or with blue diamonds and green clubs (the four-colour deck).
 
-const RED = new Set(["♥", "♦"]);
+const SUIT_LETTERS = { "♣": "C", "♦": "D", "♥": "H", "♠": "S" };
 const SUIT_NAMES = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
 const RANK_NAMES = { J: "jack", Q: "queen", K: "king", A: "ace" };
+const RED = new Set(["♥", "♦"]);
+const FACES = new URL("../cards/", import.meta.url);
+
+let fourColour = false;
 
 export const escapeHtml = (s) =>
   String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -24,35 +31,67 @@ export function cardName(card) {
   return `${RANK_NAMES[rank] ?? rank} of ${SUIT_NAMES[suit] ?? suit}`;
 }
 
+/** Draw diamonds blue and clubs green (on faces and in text), or not. */
+export function setFourColour(on) {
+  fourColour = Boolean(on);
+  document.body.toggleAttribute("data-four-colour", fourColour);
+}
+
+/** The face image of a card ("Q♥" -> static/cards/QH.svg), or null for anything else. */
+export function faceUrl(card) {
+  const { rank, suit } = parseCard(card);
+  const letter = SUIT_LETTERS[suit];
+  if (!letter || !/^(10|[2-9AKQJ])$/.test(rank)) return null;
+  const folder = fourColour && (letter === "D" || letter === "C") ? "4c/" : "";
+  return new URL(`${folder}${rank}${letter}.svg`, FACES).href;
+}
+
 /** Any text from Python as HTML, escaped, with each suit symbol coloured by its suit. */
 export function suitText(text) {
   return escapeHtml(text ?? "").replace(/[♣♦♥♠]/g,
-    (s) => `<span class="${RED.has(s) ? "red" : "black"}-text">${s}</span>`);
+    (s) => `<span class="suit-sym s-${SUIT_LETTERS[s]} ${RED.has(s) ? "red" : "black"}-text">${s}</span>`);
+}
+
+/** Card notation inside a sentence ("Play Q♥ …") read out as words by screen readers. */
+export function spokenText(text) {
+  return String(text ?? "").replace(/\b(10|[2-9AKQJ])([♣♦♥♠])/g, (m) => cardName(m));
 }
 
 /**
  * A card face: a button when it can be chosen, else a plain span.
  * `options.action` is what choosing it sends (data-card; the face itself is
- * data-face); `options.legal` (true/false) marks whether it may be chosen now.
+ * data-face); `options.legal` (true/false) marks whether it may be chosen now
+ * (aria-disabled when not: it stays focusable and says why when chosen).
  */
 export function cardElement(card, options = {}) {
-  const { rank, suit } = parseCard(card);
+  const { suit } = parseCard(card);
   const el = document.createElement(options.static ? "span" : "button");
   if (!options.static) el.type = "button";
-  el.className = `card ${isRed(suit) ? "red" : "black"}`;
+  el.className = `card s-${SUIT_LETTERS[suit] ?? "X"} ${isRed(suit) ? "red" : "black"}`;
   if (options.small) el.classList.add("small");
   el.dataset.card = options.action ?? card;
   el.dataset.face = card;
-  if (options.legal !== undefined && options.legal !== null) el.dataset.legal = options.legal ? "1" : "0";
+  if (options.legal !== undefined && options.legal !== null) {
+    el.dataset.legal = options.legal ? "1" : "0";
+    if (!options.legal && !options.static) el.setAttribute("aria-disabled", "true");
+  }
   if (options.reason) {
     el.dataset.reason = options.reason;
     el.title = options.reason;
   }
   el.setAttribute("aria-label", cardName(card));
-  el.innerHTML =
-    `<span class="corner"><span class="rank">${escapeHtml(rank)}</span><span class="suit">${escapeHtml(suit)}</span></span>` +
-    `<span class="pip">${escapeHtml(suit)}</span>` +
-    `<span class="corner bottom"><span class="rank">${escapeHtml(rank)}</span><span class="suit">${escapeHtml(suit)}</span></span>`;
+  if (options.static) el.setAttribute("role", "img");
+  const url = faceUrl(card);
+  if (url) {
+    const img = document.createElement("img");
+    img.src = url;
+    img.alt = "";
+    img.draggable = false;
+    img.decoding = "async";
+    el.appendChild(img);
+  } else {
+    el.textContent = card;
+  }
   return el;
 }
 
@@ -61,6 +100,12 @@ export function cardBack(options = {}) {
   const el = document.createElement("span");
   el.className = "card back";
   if (options.small) el.classList.add("small");
+  el.setAttribute("role", "img");
   el.setAttribute("aria-label", "face-down card");
+  const img = document.createElement("img");
+  img.src = new URL("back.svg", FACES).href;
+  img.alt = "";
+  img.draggable = false;
+  el.appendChild(img);
   return el;
 }

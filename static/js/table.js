@@ -1,6 +1,8 @@
 // The card table: set-up screen, the game loop (the person's actions, the
-// computer players' turns, saves), input (clicks, taps, keys) and tools.
-// Drawing is draw.js; shared state and helpers are state.js.
+// computer players' turns, the pauses between them, saves), input (clicks,
+// taps, keys) and the tools (menu, score sheet, hint, last trick, undo).
+// Drawing is draw.js, sizes layout.js, movement motion.js; shared state and
+// helpers are state.js.
 //
 // No game rule lives here: what is legal, what an action means, every word
 // shown and every score come from Python (whist_app.webapi through bridge.js):
@@ -8,17 +10,27 @@
 // game. This file only sends the action strings the view lists.
 
 import { call, ready } from "./bridge.js";
+import { cardElement, setFourColour } from "./cards.js";
 import { SEAT_COLOURS } from "./chart.js";
-import { render, renderControls, renderHand, renderHint, renderStatus, showSummary } from "./draw.js";
+import {
+  drawHandSummary, render, renderDecision, renderHand, renderHint, renderStatus, renderTools,
+  showSummary,
+} from "./draw.js";
+import { fit, placePreview } from "./layout.js";
+import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { $, $$, EVENT_LINES, SPEEDS, app, handlers, setTurn, showMessage, showNotice, sleep, speedOf, table, touchMode } from "./state.js";
+import {
+  $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
+  showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake,
+} from "./state.js";
 
 // ------------------------------------------------------------------- set-up
 
 /** Settings before any are saved: the catalog's first game. */
 function defaultSettings() {
-  return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {} };
+  return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {},
+           handPause: "wait", fourColour: false };
 }
 
 function buildSetup() {
@@ -36,10 +48,7 @@ function buildSetup() {
     app.settings.game = select.value;
     renderSetupOptions();
   });
-  $("#setup-speed").addEventListener("change", () => {
-    app.settings.speed = $("#setup-speed").value;
-    saves.saveSettings(app.settings);
-  });
+  $("#setup-speed").addEventListener("change", () => setSpeed($("#setup-speed").value));
   renderSetupOptions();
 }
 
@@ -147,10 +156,10 @@ async function drawSetupSeats() {
     row.innerHTML = `<span><span class="seat-dot" style="background:${SEAT_COLOURS[seat % 6]}"></span> Seat ${seat}</span>`;
     const select = document.createElement("select");
     select.dataset.seat = seat;
-    for (const { level, description } of game.levels) {
+    for (const { level, label, description } of game.levels) {
       const o = document.createElement("option");
       o.value = level;
-      o.textContent = level;
+      o.textContent = label ?? level.charAt(0).toUpperCase() + level.slice(1);
       o.title = description;
       select.appendChild(o);
     }
@@ -181,10 +190,12 @@ function storeSetup() {
 }
 
 function showSetup() {
+  closePanels();
   $("#setup").hidden = false;
   $("#game").hidden = true;
-  $("#setup-resume").hidden = !(app.view && !app.view.over);
+  $("#setup-resume").hidden = !(app.view && !app.view.table?.over);
   $$(".ingame").forEach((b) => (b.disabled = true));
+  $("#setup-speed").value = SPEEDS[app.settings.speed] ? app.settings.speed : "normal";
   $("#game-title").textContent = "";
   setTurn("setup");
 }
@@ -213,7 +224,7 @@ async function startGame() {
   $("#start").disabled = true;
   try {
     const view = await call("start", payload);
-    app.speed = app.settings.speed;
+    setSpeed(app.settings.speed);
     await begin(view);
   } catch (err) {
     $("#setup-error").textContent = err.message;
@@ -230,14 +241,21 @@ async function begin(view) {
   setTurn("busy");
   app.view = view;
   app.shownTrick = null;
+  app.queued = null;
   app.selected.clear();
   app.hint = null;
   app.events = [];
+  app.latest = "";
   app.busy = false;
   showMessage("");
-  $("#summary").open && $("#summary").close();
+  closePanels();
+  for (const id of ["#summary", "#hand-summary"]) if ($(id).open) $(id).close();
   showGame();
   render();
+  renderHint();
+  const gen = app.gen;
+  await motion.deal();
+  if (gen !== app.gen) return;
   await persist();
   runComputers();
 }
@@ -255,30 +273,101 @@ async function persist() {
   }
 }
 
-/** Take a reply of act/step: keep its events, show the trick it completed, redraw, save. */
+/**
+ * Take a reply of act/step: the card played travels to the trick; a completed
+ * trick stays on show (a click on a card ends the show and plays it), then is
+ * gathered to its taker; a finished hand is summed up; a new deal is dealt.
+ */
 async function absorb(reply, gen) {
+  const before = motion.snapshot();
+  const handBefore = table()?.hand_number;
   app.view = reply;
   noteEvents(reply.events);
-  if (reply.completed) {
-    app.shownTrick = reply.completed;
+  const completed = reply.completed;
+  if (completed) {
+    app.shownTrick = completed;
+    document.body.dataset.showing = "trick";
     render();
-    const pause = speedOf().trick;
-    if (pause) await sleep(pause);
+    await motion.playIn(before);
+    announce(completed.text);
+    await unpaused();
+    await wait(app.queued ? 0 : speedOf().trick);
+    await unpaused();
+    if (gen !== app.gen) return;
+    await motion.gather(completed.winner);
     if (gen !== app.gen) return;
     app.shownTrick = null;
+    delete document.body.dataset.showing;
+    render();
+  } else {
+    render();
+    await motion.playIn(before);
   }
-  render();
+  if (gen !== app.gen) return;
+  const t = table();
+  const handEnded = Boolean(t.hand_summary) || (reply.events ?? []).some((e) => e.type === "scored");
+  if (handEnded && !t.over) {
+    await handSummary(reply, gen);
+    if (gen !== app.gen) return;
+  }
+  const redealt = (reply.events ?? []).some((e) => e.type === "redeal");
+  if (!t.over && (t.hand_number !== handBefore || redealt)) await motion.deal();
+  if (gen !== app.gen) return;
   await persist();
 }
 
-/**
- * Lines worth keeping under the table, newest first: hands scored, passes,
- * redeals. A taken trick is not repeated there: the completed trick shows it.
- */
+/** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */
 function noteEvents(events) {
   const lines = (events ?? []).filter((e) => e.type !== "trick");
   if (!lines.length) return;
-  app.events = [...lines.reverse(), ...app.events].slice(0, EVENT_LINES);
+  app.events = [...[...lines].reverse(), ...app.events].slice(0, EVENT_LINES);
+  app.latest = lines[lines.length - 1].text;
+  announce(lines.map((e) => e.text).join(". "));
+}
+
+/** The end-of-hand summary: waits for Continue, or goes on after the delay the person chose. */
+async function handSummary(reply, gen) {
+  const dialog = $("#hand-summary");
+  drawHandSummary(reply.table, reply.events ?? []);
+  $("#hand-summary-pause").value = app.settings.handPause;
+  setTurn("summary");
+  dialog.showModal();
+  $("#hand-summary-continue").focus();
+  await new Promise((resolve) => {
+    let timer = null;
+    let left = 0;
+    const countdown = () => {
+      clearInterval(timer);
+      const pause = app.settings.handPause;
+      const el = $("#hand-summary-countdown");
+      if (pause === "wait") {
+        el.textContent = "";
+        return;
+      }
+      left = Number(pause);
+      el.textContent = `Going on in ${left} s`;
+      timer = setInterval(() => {
+        if (app.paused) return;
+        left -= 1;
+        el.textContent = `Going on in ${left} s`;
+        if (left <= 0) dialog.close();
+      }, 1000);
+    };
+    const onPause = () => {
+      setHandPause($("#hand-summary-pause").value);
+      countdown();
+    };
+    const done = () => {
+      clearInterval(timer);
+      $("#hand-summary-pause").removeEventListener("change", onPause);
+      dialog.removeEventListener("close", done);
+      resolve();
+    };
+    $("#hand-summary-pause").addEventListener("change", onPause);
+    dialog.addEventListener("close", done);
+    countdown();
+  });
+  if (gen === app.gen) setTurn("busy");
 }
 
 async function runComputers() {
@@ -287,8 +376,11 @@ async function runComputers() {
   while (table()?.computer_to_move && gen === app.gen) {
     setTurn("computer");
     renderStatus();
+    renderTools();
     const delay = speedOf().move;
     if (delay) await sleep(delay);
+    await unpaused();
+    if (gen !== app.gen) return;
     let reply;
     try {
       reply = await call("step", {});
@@ -306,22 +398,45 @@ async function runComputers() {
 
 function settle() {
   const t = table();
-  render();
   if (t.over) {
     setTurn("over");
+    render();
     showSummary();
+    announce(t.summary?.text ?? t.prompt);
   } else if (t.human_to_move) {
     setTurn("human");
+    render();
+    if (app.queued) {
+      const action = app.queued;
+      app.queued = null;
+      act(action);
+      return;
+    }
+    announce(t.prompt);
   } else {
     setTurn("idle");
+    render();
   }
 }
 
 async function act(action) {
-  if (app.busy || !table()?.human_to_move) return;
+  const t = table();
+  // A choice made while a trick is still on show and the next move is the person's: keep it,
+  // end the show at once, and send it as soon as the trick is gathered.
+  if (app.shownTrick && t?.human_to_move && !t.over) {
+    app.queued = action;
+    showMessage("");
+    wake();
+    return;
+  }
+  if (app.busy || !t?.human_to_move) {
+    refuse();
+    return;
+  }
   const gen = app.gen;
   app.busy = true;
   setTurn("busy");
+  placePreview(null);
   let reply;
   try {
     reply = await call("act", { action });
@@ -330,6 +445,7 @@ async function act(action) {
     if (gen === app.gen) {
       showMessage(err.message);
       setTurn("human");
+      renderTools();
     }
     return;
   }
@@ -338,49 +454,71 @@ async function act(action) {
   app.selected.clear();
   app.hint = null;
   app.zoomed = null;
+  app.gridColumn = null;
+  renderHint();
   await absorb(reply, gen);
   if (gen !== app.gen) return;
   runComputers();
+}
+
+/** Not the person's move: say so rather than drop the click. */
+function refuse() {
+  const t = table();
+  if (!t || t.over) return;
+  const who = t.computer_to_move ? t.prompt : "the table is busy";
+  showMessage(`Not your turn yet: ${who}`, "info");
 }
 
 // -------------------------------------------------------------------- input
 
 function activate(el) {
   const t = table();
-  if (!t?.human_to_move || app.busy) return;
+  if (!t) return;
   const layout = t.choices.layout;
-  if (layout === "select" && el.closest("#hand")) {
+  if (layout === "select" && el.closest("#hand") && t.human_to_move && !app.busy) {
     const count = t.choices.select?.count ?? 0;
     const i = Number(el.dataset.index);
     if (app.selected.has(i)) app.selected.delete(i);
     else if (app.selected.size < count) app.selected.add(i);
     else {
-      showMessage(`You may choose only ${count} card${count === 1 ? "" : "s"}: tap one of yours to put it back first.`);
+      showMessage(`You may choose only ${count} card${count === 1 ? "" : "s"}: tap one of yours to put it back first.`, "info");
       return;
     }
     showMessage("");
     renderHand();
-    renderControls();
+    renderDecision();
+    fit();
     $(`#hand [data-index="${i}"]`)?.focus({ preventScroll: true });
     return;
   }
-  if (layout !== "cards" || !el.classList.contains("mine")) return;
+  if (!el.classList.contains("mine")) return;
+  if (!t.human_to_move || (app.busy && !app.shownTrick)) {
+    refuse();
+    return;
+  }
+  if (layout !== "cards") {
+    showMessage(t.prompt, "info");
+    return;
+  }
   // Python said why this card may not be played: say it at once, and keep the turn.
-  if (el.dataset.legal === "0" && el.dataset.reason) {
-    showMessage(el.dataset.reason);
+  if (el.dataset.legal === "0") {
+    showMessage(el.dataset.reason || "That card may not be played now");
     return;
   }
   act(el.dataset.card);
 }
 
+/** Zoom a card: it lifts in place and a large copy shows beside it (never over it). */
 function zoom(el) {
   for (const z of $$("[data-zoomed]")) delete z.dataset.zoomed;
   if (!el || el.classList.contains("back")) {
     app.zoomed = null;
+    placePreview(null);
     return;
   }
   el.dataset.zoomed = "1";
   app.zoomed = el.closest("#hand") ? `hand:${el.dataset.index}` : null;
+  placePreview(el, cardElement(el.dataset.face, { static: true }));
 }
 
 function onClick(event) {
@@ -390,17 +528,30 @@ function onClick(event) {
     return;
   }
   if (touchMode()) {
-    zoom(el); // a tap zooms; a double tap plays
+    // A tap chooses a card to give or discard at once; otherwise the first tap zooms
+    // and a second tap on the zoomed card (or a double tap) plays it.
+    const selecting = table()?.choices.layout === "select" && el.closest("#hand");
+    if (selecting) {
+      activate(el);
+      zoom($(`#hand [data-index="${el.dataset.index}"]`));
+      return;
+    }
+    if (el.dataset.zoomed && el.classList.contains("mine")) {
+      zoom(null);
+      activate(el);
+      return;
+    }
+    zoom(el);
     return;
   }
   activate(el);
 }
 
-function onDoubleClick(event) {
-  const el = event.target.closest(".card.mine");
-  if (!el || !touchMode()) return;
-  event.preventDefault();
-  activate(el);
+function onHover(event) {
+  if (touchMode()) return;
+  const el = event.target.closest?.(".card:not(.back)");
+  if (el && !el.closest("#preview")) zoom(el);
+  else if (!event.target.closest?.("#preview")) zoom(null);
 }
 
 /** The cards arrow keys move between: legal ones when playing, all when choosing. */
@@ -412,6 +563,11 @@ function keyCards() {
 
 function onKey(event) {
   const target = event.target;
+  if (event.key === "Escape") {
+    closePanels();
+    zoom(null);
+    return;
+  }
   if (target.closest?.("input, select, textarea, dialog")) return;
   if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", " "].includes(event.key)) return;
   if ($("#game").hidden || !table()?.human_to_move) return;
@@ -436,17 +592,43 @@ function onKey(event) {
 
 // -------------------------------------------------------------------- tools
 
+/** The menu, the score drawer, the hint and the last trick: one open at a time. */
+const PANELS = { menu: "#btn-menu", sheet: "#btn-score", "last-panel": "#btn-last", "hint-box": null };
+
+function closePanels(except = null) {
+  for (const [id, button] of Object.entries(PANELS)) {
+    if (id === except) continue;
+    $(`#${id}`).hidden = true;
+    if (button) $(button).setAttribute("aria-expanded", "false");
+    if (id === "hint-box" && app.hint && app.hint !== "thinking") {
+      app.hint = null;
+      renderHint();
+    }
+  }
+}
+
+function togglePanel(id) {
+  const panel = $(`#${id}`);
+  const open = panel.hidden;
+  closePanels(open ? id : null);
+  panel.hidden = !open;
+  const button = PANELS[id];
+  if (button) $(button).setAttribute("aria-expanded", String(open));
+  if (open) panel.querySelector("button, select, input")?.focus({ preventScroll: true });
+}
+
 async function onHint() {
   if (!table()?.human_to_move || app.busy) return;
   const gen = app.gen;
   // Busy while the strong player thinks: no move may change the table under the hint.
   app.busy = true;
   setTurn("busy");
+  closePanels("hint-box");
   app.hint = "thinking";
   renderHint();
   try {
-    const { hint } = await call("hint", { budget: 0.5 });
-    if (gen === app.gen) app.hint = hint;
+    const reply = await call("hint", { budget: 0.5 });
+    if (gen === app.gen) app.hint = reply;
   } catch (err) {
     if (gen === app.gen) {
       app.hint = null;
@@ -456,22 +638,29 @@ async function onHint() {
   if (gen !== app.gen) return;
   app.busy = false;
   settle();
+  renderHint();
+  const items = $$("#hint-box .hint-item");
+  if (items.length) announce(`Hint: ${items[0].textContent}`);
 }
 
 async function onUndo() {
-  if (!table()?.can_undo) return;
+  if (!table()?.can_undo || table()?.over) return;
   app.gen += 1; // stop any computer turn in flight
   const gen = app.gen;
   // Busy until the worker answers: the table on screen is about to be replaced.
   app.busy = true;
   setTurn("busy");
+  wake();
   try {
     const view = await call("undo", {});
     if (gen !== app.gen) return;
     app.view = view;
     app.shownTrick = null;
+    app.queued = null;
+    delete document.body.dataset.showing;
     app.selected.clear();
     app.hint = null;
+    renderHint();
     app.busy = false;
     showMessage("");
     render();
@@ -486,8 +675,8 @@ async function onUndo() {
 }
 
 function fileName() {
-  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
-  return `${table()?.game ?? "whist"}-${stamp}.json`;
+  const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "_");
+  return `${table()?.game ?? "whist"}_${stamp}.json`;
 }
 
 async function onDownload() {
@@ -523,6 +712,7 @@ async function onOpen(event) {
   const file = event.target.files?.[0];
   event.target.value = "";
   if (!file) return;
+  closePanels();
   const turnBefore = document.body.dataset.turn;
   app.gen += 1; // stop any computer turn in flight: another game is coming
   app.busy = true;
@@ -539,9 +729,9 @@ async function onOpen(event) {
     await call("check_record", { record });
     const view = await call("resume", { record });
     showNotice("");
-    app.speed = app.settings.speed;
+    setSpeed(app.settings.speed);
     await begin(view);
-    showMessage(`Opened ${file.name}${view.table.over ? " (a finished game)" : ": your move"}`, "info");
+    showMessage(`Opened ${file.name}${view.table.over ? " (a finished game)" : ""}`, "info");
   } catch (err) {
     showNotice(`${file.name} could not be opened: ${err.message}`);
     restoreAfterOpen(turnBefore);
@@ -549,12 +739,37 @@ async function onOpen(event) {
 }
 
 function onRules() {
+  closePanels();
   const t = table();
   const name = t && !$("#game").hidden ? t.game : app.settings.game;
   const game = app.games[name];
   $("#rules-title").textContent = `Rules: ${game?.title ?? t?.title ?? name}`;
   $("#rules-body").innerHTML = rulesHtml(game?.rules);
   $("#rules-dialog").showModal();
+}
+
+function onPause() {
+  setPaused(!app.paused);
+  $("#btn-pause").setAttribute("aria-pressed", String(app.paused));
+  $("#btn-pause .label").textContent = app.paused ? "Resume" : "Pause";
+  $("#btn-pause").title = app.paused ? "Let the computer players go on" : "Pause the computer players";
+  announce(app.paused ? "Paused" : "Playing on");
+  if (table()) renderStatus();
+}
+
+/** The speed of the computer players and of the cards: changeable at any time. */
+function setSpeed(speed) {
+  app.speed = SPEEDS[speed] ? speed : "normal";
+  app.settings.speed = app.speed;
+  $("#game-speed").value = app.speed;
+  saves.saveSettings(app.settings);
+}
+
+function setHandPause(value) {
+  app.settings.handPause = HAND_PAUSES.includes(value) ? value : "wait";
+  $("#hand-pause").value = app.settings.handPause;
+  $("#hand-summary-pause").value = app.settings.handPause;
+  saves.saveSettings(app.settings);
 }
 
 handlers.act = act;
@@ -573,8 +788,34 @@ function wire() {
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
   $("#btn-download").addEventListener("click", onDownload);
+  $("#btn-menu").addEventListener("click", () => togglePanel("menu"));
+  $("#btn-score").addEventListener("click", () => togglePanel("sheet"));
+  $("#btn-last").addEventListener("click", () => togglePanel("last-panel"));
+  $("#btn-pause").addEventListener("click", onPause);
+  document.addEventListener("click", (event) => {
+    const close = event.target.closest?.("[data-close]");
+    if (close) {
+      if (close.dataset.close === "hint-box") {
+        app.hint = null;
+        renderHint();
+      }
+      closePanels();
+      return;
+    }
+    // A click outside an open panel closes it.
+    if (!event.target.closest?.(".panel, .drawer, .tool, dialog")) closePanels("hint-box");
+  });
   $("#summary-download").addEventListener("click", onDownload);
   $("#open-record").addEventListener("change", onOpen);
+  $("#game-speed").addEventListener("change", () => setSpeed($("#game-speed").value));
+  $("#hand-pause").addEventListener("change", () => setHandPause($("#hand-pause").value));
+  $("#four-colour").addEventListener("change", () => {
+    app.settings.fourColour = $("#four-colour").checked;
+    setFourColour(app.settings.fourColour);
+    saves.saveSettings(app.settings);
+    if (table() && !$("#game").hidden) render();
+  });
+  $("#hand-summary-continue").addEventListener("click", () => $("#hand-summary").close());
   $("#again").addEventListener("click", () => {
     $("#summary").close();
     app.settings.game = table().game;
@@ -588,19 +829,29 @@ function wire() {
   const gameEl = $("#game");
   gameEl.addEventListener("pointerdown", (e) => (app.lastPointer = e.pointerType || "mouse"));
   gameEl.addEventListener("click", onClick);
-  gameEl.addEventListener("dblclick", onDoubleClick);
+  gameEl.addEventListener("dblclick", (event) => event.preventDefault());
+  gameEl.addEventListener("pointerover", onHover);
+  gameEl.addEventListener("pointerleave", () => !touchMode() && zoom(null));
   document.addEventListener("keydown", onKey);
+  let pending = 0;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(pending);
+    pending = requestAnimationFrame(() => {
+      if (table() && !$("#game").hidden) render();
+    });
+  });
 }
 
 /** Play again: the same game, options and seats as the one just finished. */
 async function startAgain() {
   const t = table();
-  const seats = t.seats.map((s) => (s.human ? "human" : s.level));
+  const seats = t.seats.map((s) => (s.human ? "human" : s.engine ?? s.level));
   const options = t.options;
   app.gen += 1;
   setTurn("busy");
   try {
-    const view = await call("start", { game: t.game, options, seats });
+    const view = await call("start", { game: t.game, options, seats: app.view.seats
+      ? app.view.seats.map((s) => s.level) : seats });
     await begin(view);
   } catch (err) {
     showMessage(err.message);
@@ -621,7 +872,7 @@ async function resumeSaved() {
     }
     setTurn("busy");
     const view = await call("resume", typeof sealed === "string" ? { sealed } : { record });
-    app.speed = SPEEDS[saved.value.speed] ? saved.value.speed : app.settings.speed;
+    setSpeed(SPEEDS[saved.value.speed] ? saved.value.speed : app.settings.speed);
     await begin(view);
     return true;
   } catch (err) {
@@ -642,6 +893,10 @@ async function main() {
   if (!app.games[app.settings.game]) app.settings.game = defaultSettings().game;
   app.settings.options ??= {};
   app.settings.levels ??= {};
+  setSpeed(app.settings.speed);
+  setHandPause(app.settings.handPause);
+  $("#four-colour").checked = Boolean(app.settings.fourColour);
+  setFourColour(app.settings.fourColour);
   buildSetup();
   if (!(await resumeSaved())) showSetup();
   document.body.dataset.app = "1";
@@ -654,4 +909,9 @@ main().catch((err) => {
 
 // Tests and curious people: the current view, read-only.
 // `view` is the last reply: its `table` is what the page draws, its `observation` the raw seat view.
-window.whistTable = { get view() { return app.view; }, get busy() { return app.busy; } };
+window.whistTable = {
+  get view() { return app.view; },
+  get busy() { return app.busy; },
+  get speed() { return app.speed; },
+  get paused() { return app.paused; },
+};

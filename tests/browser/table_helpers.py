@@ -2,6 +2,12 @@
 
 Everything goes through the page's controls (clicks on cards and buttons);
 the page's ``data-*`` hooks say whose turn it is and what is legal.
+
+The table (issue 9) overlaps the person's cards in rows on small screens, so a
+card is clicked where it always shows (its top-left corner, see
+:func:`click_card`); the tools that live in the menu are pressed through it
+(:func:`press`); and the end-of-hand summary, which waits for the person, is
+a turn of its own (``data-turn="summary"``) that :func:`wait_idle` continues.
 """
 
 from __future__ import annotations
@@ -13,7 +19,9 @@ from typing import Any
 
 APP_TIMEOUT_MS = 60_000
 TURN_TIMEOUT_MS = 30_000
-IDLE = 'body[data-turn="human"], body[data-turn="over"]'
+IDLE = 'body[data-turn="human"], body[data-turn="over"], body[data-turn="summary"]'
+#: Where a card is clicked: its top-left corner, never covered in a fan or a row of rows.
+CORNER = {"x": 8, "y": 10}
 MY_LEGAL_CARDS = '#hand .card[data-legal="1"], #me .card.mine[data-legal="1"]'
 #: Seats in each game with the options the tests use (what the set-up screen shows).
 PLAYERS = {"diminishing-whist": 4, "black-queen": 4, "nine-five-two": 3,
@@ -32,25 +40,63 @@ def turn(page: Any) -> str:
     return str(page.evaluate("document.body.dataset.turn"))
 
 
-def wait_idle(page: Any) -> str:
-    """Wait until the person must act or the game is over; return which."""
-    try:
-        page.wait_for_selector(IDLE, state="attached", timeout=TURN_TIMEOUT_MS)
-    except Exception as error:
-        state = page.evaluate("""() => ({data: {...document.body.dataset},
-            message: document.querySelector('#message')?.textContent,
-            notice: document.querySelector('#notice')?.textContent,
-            setup: document.querySelector('#setup-error')?.textContent,
-            status: document.querySelector('#status')?.textContent})""")
-        raise AssertionError(f"the page never became idle: {state}") from error
-    return turn(page)
+def wait_idle(page: Any, summaries: list[str] | None = None, on_summary: Any = None) -> str:
+    """Wait until the person must act or the game is over; return which.
+
+    An end-of-hand summary on the way is continued (its title appended to
+    ``summaries`` when given, ``on_summary(page)`` called first when given).
+    """
+    for _ in range(200):
+        try:
+            page.wait_for_selector(IDLE, state="attached", timeout=TURN_TIMEOUT_MS)
+        except Exception as error:
+            state = page.evaluate("""() => ({data: {...document.body.dataset},
+                message: document.querySelector('#message')?.textContent,
+                notice: document.querySelector('#notice')?.textContent,
+                setup: document.querySelector('#setup-error')?.textContent,
+                status: document.querySelector('#status')?.textContent})""")
+            raise AssertionError(f"the page never became idle: {state}") from error
+        now = turn(page)
+        if now != "summary":
+            return now
+        dialog = page.locator("#hand-summary")
+        dialog.wait_for(state="visible")
+        if summaries is not None:
+            summaries.append(page.locator("#hand-summary-title").inner_text())
+        if on_summary is not None:
+            on_summary(page)
+        page.click("#hand-summary-continue")
+        page.wait_for_function("document.body.dataset.turn !== 'summary'")
+    raise AssertionError("end-of-hand summaries without end")
+
+
+def press(page: Any, selector: str) -> None:
+    """Press a tool, opening the menu first when the tool lives in it."""
+    button = page.locator(selector)
+    if not button.is_visible() and page.locator("#btn-menu").is_visible():
+        page.click("#btn-menu")
+    button.click()
+
+
+def click_card(card: Any, tap: bool = False, force: bool = False) -> None:
+    """Click (or tap) a card where it always shows: its top-left corner.
+
+    ``force`` clicks a card marked ``aria-disabled`` (not playable now), which
+    Playwright otherwise waits on: a person can still press it and be told why.
+    """
+    if tap:
+        card.tap(position=CORNER, force=force)
+    else:
+        card.click(position=CORNER, force=force)
 
 
 def setup_game(page: Any, game: str, options: dict[str, Any] | None = None,
                level: str = "random", speed: str = "instant") -> None:
     """Choose a game, its options, every computer seat's level and the speed; press Start."""
+    if page.locator("#summary[open]").count():
+        page.click("#summary-setup")  # the game just ended: "New game…" from its summary
     if turn(page) != "setup":
-        page.click("#btn-new")
+        press(page, "#btn-new")
     page.select_option("#setup-game", game)
     for name, value in (options or {}).items():
         field = page.locator(f'#setup-options [data-option="{name}"]')
@@ -90,21 +136,28 @@ def hand(page: Any) -> list[str]:
     return cards
 
 
-def take_turn(page: Any, rng: random.Random) -> str:
+def take_turn(page: Any, rng: random.Random, tap: bool = False) -> str:
     """Make one legal choice through the page's controls; return the decision kind."""
     kind = decision(page)
     if kind == "card":
         cards = page.locator(MY_LEGAL_CARDS)
-        cards.nth(rng.randrange(cards.count())).click()
+        card = cards.nth(rng.randrange(cards.count()))
+        click_card(card, tap)
+        if tap and turn(page) == "human" and card.get_attribute("data-zoomed"):
+            click_card(card, tap)  # the first tap zoomed it; the second plays it
     elif kind in ("discard", "pass"):
-        count = int(page.evaluate("window.whistTable.view.observation.choose_count"))
+        count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
         size = page.locator("#hand .card").count()
         for index in sorted(rng.sample(range(size), count)):
-            page.click(f'#hand .card[data-index="{index}"]')
+            click_card(page.locator(f'#hand .card[data-index="{index}"]'), tap)
         page.click("#confirm-cards:not([disabled])")
     else:
-        buttons = page.locator("#controls button[data-action]:not([disabled])")
-        buttons.nth(rng.randrange(buttons.count())).click()
+        buttons = page.locator("#controls button[data-action]:not([disabled]):visible")
+        button = buttons.nth(rng.randrange(buttons.count()))
+        if tap:
+            button.tap()
+        else:
+            button.click()
     return kind
 
 
@@ -142,7 +195,7 @@ def sheet_rows(page: Any) -> list[list[int]]:
 def download_record(page: Any, button: str, folder: Path) -> dict[str, Any]:
     """Press a download button; return the downloaded record."""
     with page.expect_download() as info:
-        page.click(button)
+        press(page, button)
     path = folder / info.value.suggested_filename
     info.value.save_as(path)
     record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))

@@ -8,10 +8,13 @@ from typing import Any
 
 import pytest
 from table_helpers import (
+    CORNER,
     MY_LEGAL_CARDS,
+    click_card,
     decision,
     hand,
     open_table,
+    press,
     setup_game,
     take_turn,
     wait_idle,
@@ -41,21 +44,21 @@ def test_phone_tap_zooms_and_double_tap_plays(page: Any, request_log: Any, base_
     before = hand(page)
     card = page.locator(MY_LEGAL_CARDS).first
     played = card.get_attribute("data-card")
-    card.tap()
+    click_card(card, tap=True)
     assert card.get_attribute("data-zoomed") == "1"  # a tap only zooms
     assert page.evaluate("document.body.dataset.turn") == "human"
     assert hand(page) == before
     transform = card.evaluate("el => getComputedStyle(el).transform")
     assert transform not in ("none", "")
-    # A table card zooms too.
-    table_card = page.locator("#trick .card").first
+    # A table card zooms too (the one on top of the trick).
+    table_card = page.locator("#trick .card").last
     if table_card.count():
-        table_card.tap()
+        table_card.tap(position=CORNER)
         assert table_card.get_attribute("data-zoomed") == "1"
         assert card.get_attribute("data-zoomed") is None
     page.screenshot(path=str(artifacts_dir / "phone.png"), full_page=True)
-    card.tap()
-    card.tap()  # two quick taps: a double tap plays
+    click_card(card, tap=True)
+    click_card(card, tap=True)  # two quick taps: a double tap plays
     wait_idle(page)
     after = hand(page)
     assert len(after) == len(before) - 1 or page.evaluate("document.body.dataset.over") == "1"
@@ -79,19 +82,20 @@ def test_mouse_hover_zooms_click_plays_and_illegal_card_says_why(
     else:
         pytest.fail("never had to follow suit")
     legal = page.locator(MY_LEGAL_CARDS).first
-    legal.hover()
+    legal.hover(position=CORNER)
     page.wait_for_timeout(250)
     assert legal.evaluate("el => getComputedStyle(el).transform") not in ("none", "")
     before = hand(page)
     led = page.evaluate("window.whistTable.view.observation.trick[0][1]").strip()[-1]
-    illegal.first.click()
+    assert illegal.first.get_attribute("aria-disabled") == "true"
+    click_card(illegal.first, force=True)  # still pressable: it says why not
     message = page.locator("#message")
     message.wait_for(state="visible")
     assert f"follow {led}" in message.inner_text()
     assert hand(page) == before  # nothing changed
     assert page.evaluate("document.body.dataset.turn") == "human"
     played = legal.get_attribute("data-card")
-    legal.click()
+    click_card(legal)
     wait_idle(page)
     assert hand(page).count(played) == before.count(played) - 1
     assert message.is_hidden()
@@ -131,7 +135,7 @@ def test_bidding_controls_hint_undo_and_rules(page: Any, request_log: Any, base_
         assert page.locator('#controls button[data-action="5♣"]').is_enabled()
     assert page.locator('#controls button[data-action="skip"]').is_enabled()
     # Rules are one click away.
-    page.click("#btn-rules")
+    press(page, "#btn-rules")
     assert "Bidding Whist" in page.locator("#rules-title").inner_text()
     assert "Secondary bets" in page.locator("#rules-body").inner_text()
     page.click("#rules-dialog button")

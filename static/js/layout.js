@@ -1,0 +1,196 @@
+// Sizes and places: fits the table to the screen so the page never scrolls.
+// The hand gets a share of the height and as many rows as it needs for every
+// card to be a tap target at least 44 px wide; the felt takes the rest, and the
+// trick's cards are sized to the middle of the felt and set in front of the
+// seats that played them. Nothing here knows a game: only counts and boxes.
+
+import { $, $$, table } from "./state.js";
+
+const RATIO = 1.4; // card height / width
+const ROW_SHOW = 0.5; // each further row of the hand covers the lower half of the one behind
+const TAP = 44;
+
+/** Where the opponents sit, in playing order after the person (who sits at the bottom). */
+export function seatPlaces(count) {
+  const portrait = window.innerHeight > window.innerWidth;
+  if (count === 1) return ["top"];
+  if (count === 2) return portrait ? ["top", "top"] : ["left", "right"];
+  if (count === 3) return ["left", "top", "right"];
+  return ["left", ...Array(count - 2).fill("top"), "right"];
+}
+
+/** desktop, portrait (phones held upright) or landscape (phones held sideways). */
+export function viewportKind() {
+  if (window.matchMedia("(orientation: landscape) and (max-height: 500px)").matches) return "landscape";
+  if (window.innerWidth < 700 || window.innerHeight > window.innerWidth) return "portrait";
+  return "desktop";
+}
+
+const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+
+export function fit() {
+  const game = $("#game");
+  const t = table();
+  if (!game || game.hidden || !t) return;
+  const kind = viewportKind();
+  game.dataset.kind = kind;
+  const vh = window.innerHeight;
+  const vw = window.innerWidth;
+  const side = { portrait: `${clamp(vw * 0.25, 84, 120)}px`, landscape: "8.5rem", desktop: "11rem" };
+  game.style.setProperty("--side-w", side[kind]);
+  delete game.dataset.density;
+  const handBox = $("#hand");
+  const width = handBox.clientWidth || vw;
+  // The person's face-up row (if the game has one), then the hand in what is left of its share.
+  const meRow = $("#me .updown");
+  let meRowHeight = 0;
+  if (meRow) {
+    const slots = meRow.querySelectorAll(".slot").length || 1;
+    const room = kind === "landscape" ? width * 0.55 : width - 8;
+    const ucw = clamp(Math.floor(room / slots) - 3, 30, kind === "desktop" ? 62 : 50);
+    meRow.style.setProperty("--ucw", `${ucw}px`);
+    meRowHeight = ucw * RATIO * 1.22;
+  }
+  const share = { desktop: Math.min(0.27 * vh, 240), portrait: 0.28 * vh, landscape: 0.3 * vh }[kind];
+  const budget = Math.max(share - (kind === "landscape" ? 0 : meRowHeight * 0.35), 60);
+  fitHand(handBox, width, budget, kind);
+  fitSeatRows(kind);
+  const felt = $("#felt");
+  if (felt.scrollHeight > felt.clientHeight + 1 || felt.clientHeight < 240 || vw < 480) {
+    game.dataset.density = "tight";
+  }
+  placeTrick();
+}
+
+function fitHand(box, width, budget, kind) {
+  const cards = $$("#hand > .card");
+  const n = cards.length;
+  if (!n) {
+    box.style.setProperty("--hand-h", "1.6rem");
+    return;
+  }
+  const minStep = kind === "landscape" ? 42 : TAP;
+  const most = kind === "desktop" ? 112 : 104;
+  let best = null;
+  for (let rows = 1; rows <= 4; rows++) {
+    const per = Math.ceil(n / rows);
+    if (rows > 1 && Math.ceil(n / (rows - 1)) === per) continue;
+    let w = Math.min(most, budget / (RATIO * (1 + ROW_SHOW * (rows - 1)) + 0.08 * RATIO));
+    if (per > 1) w = Math.min(w, width - (per - 1) * minStep);
+    if (!best || w > best.w + 3) best = { rows, per, w };
+  }
+  if (best.w < 40) {
+    // More cards than tap-sized strips fit: overlap further, keep each corner readable.
+    const rows = best.rows;
+    const per = Math.ceil(n / rows);
+    const w = Math.min(most, budget / (RATIO * (1 + ROW_SHOW * (rows - 1)) + 0.08 * RATIO));
+    best = { rows, per, w: Math.max(36, Math.min(w, width / (1 + 0.34 * (per - 1)))) };
+  }
+  const w = Math.floor(best.w);
+  const h = w * RATIO;
+  const head = Math.round(0.08 * h);
+  box.style.setProperty("--cw", `${w}px`);
+  box.style.setProperty("--hand-h", `${Math.ceil(head + h * (1 + ROW_SHOW * (best.rows - 1)))}px`);
+  box.dataset.rows = best.rows;
+  // Deal the cards into rows (the first rows one longer when they do not divide evenly).
+  let index = 0;
+  for (let row = 0; row < best.rows; row++) {
+    const left = n - index;
+    const count = Math.ceil(left / (best.rows - row));
+    const step = count > 1 ? Math.min(w + 4, (width - w) / (count - 1)) : 0;
+    const start = (width - (w + step * (count - 1))) / 2;
+    for (let i = 0; i < count; i++, index++) {
+      const el = cards[index];
+      el.style.left = `${Math.round(start + i * step)}px`;
+      el.style.top = `${Math.round(head + row * h * ROW_SHOW)}px`;
+      el.style.zIndex = String(index + 1);
+    }
+  }
+}
+
+/** The opponents' face-up rows, as small as their seats need. */
+function fitSeatRows(kind) {
+  for (const seat of $$("#opponents .seat")) {
+    const row = seat.querySelector(".updown");
+    if (!row) continue;
+    const slots = row.querySelectorAll(".slot").length || 1;
+    const side = seat.dataset.pos !== "top";
+    const tops = $$("#seats-top .seat").length || 1;
+    const room = side ? seat.parentElement.clientWidth || 100
+      : Math.min(($("#felt").clientWidth / tops) - 16, 320);
+    const most = kind === "desktop" ? 34 : 26;
+    // One line when the cards fit it at a readable size, else two.
+    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 16 ? Math.ceil(slots / 2) : slots;
+    const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 14, most);
+    row.style.setProperty("--ucw", `${ucw}px`);
+    row.style.flexWrap = perLine < slots ? "wrap" : "nowrap";
+    row.style.maxWidth = perLine < slots ? `${perLine * (ucw + 2) + 2}px` : "";
+  }
+}
+
+/** The trick's cards, sized to the middle of the felt, each towards the seat that played it. */
+export function placeTrick() {
+  const box = $("#trick");
+  const plays = $$("#trick .play");
+  if (!box || !plays.length) return;
+  const rect = box.getBoundingClientRect();
+  const caption = $("#game").dataset.density === "tight" ? 2 : 16;
+  const w = Math.floor(clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97),
+                             26, 104));
+  const h = w * RATIO;
+  box.style.setProperty("--cw", `${w}px`);
+  const cx = rect.width / 2;
+  const cy = rect.height / 2;
+  const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w);
+  const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
+  for (const fig of plays) {
+    const angle = seatAngle(Number(fig.dataset.seat), rect);
+    const x = cx + Math.cos(angle) * ax - w / 2;
+    const y = cy + Math.sin(angle) * ay - h / 2;
+    fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+  }
+}
+
+/** The direction from the middle of the trick to a seat (the person is straight down). */
+function seatAngle(seat, rect) {
+  const t = table();
+  if (seat === t.seat) return Math.PI / 2;
+  const panel = $(`#opponents .seat[data-seat="${seat}"]`);
+  if (!panel) return -Math.PI / 2;
+  const r = panel.getBoundingClientRect();
+  const dx = r.left + r.width / 2 - (rect.left + rect.width / 2);
+  const dy = r.top + r.height / 2 - (rect.top + rect.height / 2);
+  return Math.atan2(dy / Math.max(rect.height, 1), dx / Math.max(rect.width, 1));
+}
+
+/**
+ * Show the zoomed card `el` large in #preview, beside it and never over it:
+ * above it when there is room (the hand is at the bottom), else below it.
+ */
+export function placePreview(el, face) {
+  const preview = $("#preview");
+  if (!el || !face) {
+    preview.hidden = true;
+    preview.innerHTML = "";
+    return;
+  }
+  const r = el.getBoundingClientRect();
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const above = r.top - 8;
+  const below = vh - r.bottom - 8;
+  const room = Math.max(above, below);
+  const h = Math.min(room, vh * 0.45, 300);
+  const w = Math.floor(h / RATIO);
+  if (w < 50) {
+    preview.hidden = true;
+    return;
+  }
+  preview.innerHTML = "";
+  preview.appendChild(face);
+  face.style.setProperty("--cw", `${w}px`);
+  const left = clamp(r.left + r.width / 2 - w / 2, 4, vw - w - 4);
+  const top = above >= below ? r.top - 8 - w * RATIO : r.bottom + 8;
+  preview.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
+  preview.hidden = false;
+}

@@ -1,0 +1,121 @@
+// Cards that move: the deal, a card travelling from its seat (or the person's
+// hand) to the trick, and the trick gathered to the seat that took it. Only
+// transform and opacity are animated (smooth on a phone); the length of each
+// movement follows the speed setting, and there is none at "instant" or when
+// the system asks for reduced motion.
+
+import { cardBack } from "./cards.js";
+import { $, $$, motionOff, speedOf, table } from "./state.js";
+
+const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+
+/** Where things are before a redraw: seats, the person's cards, the face-up cards, the trick. */
+export function snapshot() {
+  const rects = { seats: new Map(), faces: [], trick: [] };
+  for (const seat of $$("#opponents .seat, #me .seat")) {
+    rects.seats.set(Number(seat.dataset.seat), seat.getBoundingClientRect());
+  }
+  for (const el of $$("#hand .card, #opponents .card.up, #me .card.up")) {
+    const seat = el.closest(".seat");
+    rects.faces.push({ face: el.dataset.face, seat: seat ? Number(seat.dataset.seat) : table()?.seat,
+                       rect: el.getBoundingClientRect() });
+  }
+  for (const fig of $$("#trick .play")) {
+    rects.trick.push(`${fig.dataset.seat}:${fig.querySelector(".card")?.dataset.face}`);
+  }
+  rects.hand = $("#hand")?.getBoundingClientRect();
+  return rects;
+}
+
+function fromRect(before, seat, face) {
+  const t = table();
+  const own = before.faces.find((f) => f.face === face && f.seat === seat);
+  if (own) return own.rect;
+  if (seat === t?.seat && before.hand) return before.hand;
+  return before.seats.get(seat) ?? null;
+}
+
+/** Animate `el` from the box `from` to where it is now. */
+function flyFrom(el, from, duration, fade = false) {
+  const to = el.getBoundingClientRect();
+  if (!from || !to.width) return null;
+  const a = centre(from);
+  const b = centre(to);
+  const scale = Math.max(0.3, Math.min(1.6, from.width / to.width));
+  const start = `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${fade ? 0.5 : scale})`;
+  return el.animate([{ transform: start, opacity: fade ? 0.2 : 1 }, { transform: "none", opacity: 1 }],
+                    { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+}
+
+/** The trick cards that were not on the table before travel in from their seats. */
+export async function playIn(before) {
+  if (motionOff()) return;
+  const duration = speedOf().fly;
+  const moves = [];
+  for (const fig of $$("#trick .play")) {
+    const card = fig.querySelector(".card");
+    const key = `${fig.dataset.seat}:${card?.dataset.face}`;
+    if (before.trick.includes(key)) continue;
+    const seat = Number(fig.dataset.seat);
+    const from = fromRect(before, seat, card.dataset.face);
+    const own = before.faces.some((f) => f.face === card.dataset.face && f.seat === seat);
+    const move = flyFrom(card, from, duration, !own);
+    if (move) moves.push(move.finished.catch(() => {}));
+  }
+  await Promise.all(moves);
+}
+
+/** The trick on show slides to the seat that took it and fades. */
+export async function gather(winner) {
+  if (motionOff()) return;
+  const t = table();
+  const target = winner === t?.seat ? $("#me .seat") : $(`#opponents .seat[data-seat="${winner}"]`);
+  const cards = $$("#trick .play .card");
+  if (!target || !cards.length) return;
+  const to = centre(target.getBoundingClientRect());
+  const duration = speedOf().gather;
+  const moves = cards.map((card) => {
+    const r = card.getBoundingClientRect();
+    const c = centre(r);
+    return card.animate([{ transform: "none", opacity: 1 },
+                         { transform: `translate(${to.x - c.x}px, ${to.y - c.y}px) scale(0.35)`, opacity: 0 }],
+                        { duration, easing: "ease-in", fill: "forwards" }).finished.catch(() => {});
+  });
+  for (const cap of $$("#trick figcaption, #trick .taker")) cap.style.opacity = "0";
+  await Promise.all(moves);
+}
+
+/** A new deal: the person's cards fly in one by one from the middle; backs fly to each seat. */
+export async function deal() {
+  if (motionOff()) return;
+  const { deal: duration } = speedOf();
+  const origin = $("#trick").getBoundingClientRect();
+  const from = { left: origin.left + origin.width / 2 - 20, top: origin.top + origin.height / 2 - 28,
+                 width: 40, height: 56 };
+  const cards = $$("#hand > .card");
+  const stagger = Math.min(40, (duration * 1.2) / Math.max(cards.length, 1));
+  const moves = cards.map((card, i) => {
+    const move = flyFrom(card, from, duration);
+    if (!move) return Promise.resolve();
+    move.effect.updateTiming({ delay: i * stagger, fill: "backwards" });
+    return move.finished.catch(() => {});
+  });
+  const layer = $("#fx");
+  const fx = [];
+  for (const seat of $$("#opponents .seat")) {
+    const to = centre(seat.getBoundingClientRect());
+    for (let k = 0; k < 3; k++) {
+      const back = cardBack();
+      back.style.setProperty("--cw", "40px");
+      layer.appendChild(back);
+      fx.push(back);
+      const move = back.animate([
+        { transform: `translate(${from.left}px, ${from.top}px)`, opacity: 1 },
+        { transform: `translate(${to.x - 20}px, ${to.y - 28}px) scale(0.6)`, opacity: 0 },
+      ], { duration, delay: k * stagger * 2, easing: "ease-out", fill: "both" });
+      moves.push(move.finished.catch(() => {}));
+    }
+  }
+  await Promise.all(moves);
+  fx.forEach((el) => el.remove());
+}

@@ -1,0 +1,333 @@
+"""The card table on every screen (issue 9): one screen, no scrolling, nothing lost or hidden.
+
+For each of the three viewport classes (desktop from 1024x700, phones upright
+from 360x640 to 430x932, phones sideways from 640x360 to 932x430) one test
+plays a full hand of every game through the page, at the smallest size of the
+class and then at its largest, asserting at every decision that the page does
+not scroll and that every card of "Your hand" and every choice offered lies
+inside the viewport. Screenshots of each game at each size go to the
+artifacts folder: look at them.
+
+The other tests: a click while a trick is on show is played, not lost; a
+click out of turn is refused in words; phone taps choose discards one by one;
+the end-of-hand and end-of-game summaries appear; the last trick is one tap
+away; the hint marks its choice on the table; a download during a game holds
+no card the person has not seen.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from table_helpers import (
+    MY_LEGAL_CARDS,
+    click_card,
+    decision,
+    download_record,
+    hand,
+    open_table,
+    press,
+    setup_game,
+    take_turn,
+    turn,
+    wait_idle,
+)
+
+from whist.records import replay
+from whist_app.webapi import unseal
+
+PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
+#: Each class: its smallest size, its largest, and whether it is a touch screen.
+CLASSES = {
+    "desktop": ({"width": 1024, "height": 700}, {"width": 1440, "height": 900}, {}),
+    "portrait": ({"width": 360, "height": 640}, {"width": 430, "height": 932}, PHONE),
+    "landscape": ({"width": 640, "height": 360}, {"width": 932, "height": 430}, PHONE),
+}
+#: (game, options) played at the class's smallest size, one hand each: every game,
+#: and the player counts that crowd a table most.
+SMALL_GAMES = {
+    "desktop": [("diminishing-whist", {"players": 4}), ("black-queen", {"players": 4, "hands": 1}),
+                ("nine-five-two", {"target": 3}), ("bidding-whist", {"hands": 1}),
+                ("classic-whist", {"players": 4, "cards": 13, "winning_score": 13})],
+    "portrait": [("diminishing-whist", {"players": 5}), ("black-queen", {"players": 6, "hands": 1}),
+                 ("nine-five-two", {"target": 3}), ("bidding-whist", {"hands": 1}),
+                 ("classic-whist", {"players": 2, "cards": 13, "winning_score": 13})],
+    "landscape": [("diminishing-whist", {"players": 4}), ("black-queen", {"players": 6, "hands": 1}),
+                  ("nine-five-two", {"target": 3}), ("bidding-whist", {"hands": 1}),
+                  ("classic-whist", {"players": 3, "cards": 13, "winning_score": 13})],
+}
+#: One more hand at the class's largest size.
+LARGE_GAMES = {
+    "desktop": ("black-queen", {"players": 6, "hands": 1}),
+    "portrait": ("black-queen", {"players": 2, "hands": 1}),
+    "landscape": ("diminishing-whist", {"players": 5}),
+}
+
+FITS = """() => {
+  const inside = (r) => r.left >= -0.5 && r.top >= -0.5 && r.right <= innerWidth + 0.5
+                        && r.bottom <= innerHeight + 0.5;
+  const out = (sel) => [...document.querySelectorAll(sel)]
+    .filter((e) => e.getClientRects().length)
+    .filter((e) => !inside(e.getBoundingClientRect()))
+    .map((e) => `${e.dataset.card ?? e.dataset.action ?? e.id}`);
+  const root = document.documentElement;
+  return {
+    scroll: [root.scrollWidth, root.scrollHeight, innerWidth, innerHeight],
+    scrolls: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth,
+    hand: document.querySelectorAll('#hand .card').length,
+    handOut: out('#hand .card'),
+    choicesOut: out('#controls button:not([hidden]), #confirm-cards, #me .card.mine'),
+  };
+}"""
+
+
+def assert_fits(page: Any, where: str) -> None:
+    """The page does not scroll; every card of the hand and every choice is on screen."""
+    fits = page.evaluate(FITS)
+    assert not fits["scrolls"], f"{where}: the page scrolls {fits['scroll']}"
+    assert not fits["handOut"], f"{where}: hand cards off screen: {fits['handOut']}"
+    assert not fits["choicesOut"], f"{where}: choices off screen: {fits['choicesOut']}"
+    region = page.get_by_role("region", name="Your hand")
+    assert region.count() == 1
+
+
+def shot(page: Any, path: Path) -> None:
+    page.mouse.move(0, 0)
+    page.wait_for_timeout(180)  # the lift of a card under the pointer settles
+    page.screenshot(path=str(path))
+
+
+def play_one_hand(page: Any, rng: random.Random, name: str, artifacts: Path, tap: bool) -> None:
+    """Play until a hand is summed up (or the game ends), checking the fit at every decision."""
+    summaries: list[str] = []
+    kinds_shot: set[str] = set()
+
+    def look_at_summary(page: Any) -> None:
+        assert_fits(page, f"{name} summary")
+        shot(page, artifacts / f"{name}-hand-summary.png")
+        rows = page.locator("#hand-summary tbody tr").count()
+        assert rows == int(page.evaluate("document.body.dataset.players"))
+
+    for step in range(400):
+        state = wait_idle(page, summaries, look_at_summary)
+        if summaries or state == "over":
+            break
+        kind = decision(page)
+        assert_fits(page, f"{name} step {step} ({kind})")
+        if kind not in kinds_shot and (kind != "card" or page.locator("#trick .play").count() >= 2):
+            kinds_shot.add(kind)
+            shot(page, artifacts / f"{name}-{kind}.png")
+        take_turn(page, rng, tap=tap)
+    else:
+        raise AssertionError(f"{name}: no hand ended within 400 decisions")
+    assert summaries or page.locator("#summary[open]").count(), name
+
+
+@pytest.mark.parametrize("kind", list(CLASSES))
+def test_every_game_fits_one_screen(browser: Any, base_url: str, artifacts_dir: Path,
+                                    request_log: Any, kind: str) -> None:
+    small, large, extra = CLASSES[kind]
+    context = browser.new_context(viewport=small, **extra)
+    context.on("request", request_log.record)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_table(page, base_url, "?seed=91")
+        tap = bool(extra)
+        rng = random.Random(kind)
+        size = f"{small['width']}x{small['height']}"
+        for game, options in SMALL_GAMES[kind]:
+            setup_game(page, game, options, level="beginner")
+            name = f"{kind}-{size}-{game}-{page.evaluate('document.body.dataset.players')}p"
+            play_one_hand(page, rng, name, artifacts_dir, tap)
+        page.set_viewport_size(large)
+        game, options = LARGE_GAMES[kind]
+        setup_game(page, game, options, level="beginner")
+        name = f"{kind}-{large['width']}x{large['height']}-{game}-" \
+               f"{page.evaluate('document.body.dataset.players')}p"
+        play_one_hand(page, rng, name, artifacts_dir, tap)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+# ------------------------------------------------------------------ input
+
+def _to_card_turn(page: Any, rng: random.Random) -> None:
+    for _ in range(60):
+        assert wait_idle(page) == "human"
+        if decision(page) == "card":
+            return
+        take_turn(page, rng)
+    raise AssertionError("no card to play")
+
+
+def test_a_click_while_a_trick_is_on_show_is_played(page: Any, request_log: Any,
+                                                    base_url: str, artifacts_dir: Path) -> None:
+    """The person leads after taking a trick: a click during the trick's show plays the card."""
+    open_table(page, base_url, "?seed=33")
+    setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner",
+               speed="normal")
+    rng = random.Random(4)
+    caught = False
+    for _ in range(13):
+        _to_card_turn(page, rng)
+        card = page.locator(MY_LEGAL_CARDS).first
+        click_card(card)
+        # Watch the trick complete: is the next move the person's while it is still on show?
+        page.wait_for_function("""() => document.body.dataset.showing === 'trick'
+            || document.body.dataset.turn === 'human' || document.body.dataset.turn === 'over'""",
+                               timeout=30_000)
+        mine = page.evaluate("""() => document.body.dataset.showing === 'trick'
+            && window.whistTable.view.table.human_to_move""")
+        if not mine:
+            continue
+        before = hand(page)
+        status = page.locator("#status").inner_text()
+        assert "takes the trick" in status or "take the trick" in status, status
+        assert turn(page) != "human"  # "your turn" is not claimed while the trick is on show
+        shot(page, artifacts_dir / "trick-on-show.png")
+        played = page.locator(MY_LEGAL_CARDS).first.get_attribute("data-card")
+        click_card(page.locator(MY_LEGAL_CARDS).first)
+        page.wait_for_function("n => document.querySelectorAll('#hand .card').length < n",
+                               arg=len(before), timeout=15_000)
+        assert hand(page).count(played) == before.count(played) - 1
+        caught = True
+        break
+    assert caught, "the person never led after a trick in this deal"
+
+
+def test_out_of_turn_click_is_refused_in_words_and_pause_holds_play(
+        page: Any, request_log: Any, base_url: str) -> None:
+    open_table(page, base_url, "?seed=34")
+    setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner",
+               speed="slow")
+    _to_card_turn(page, random.Random(5))
+    page.click("#btn-pause")
+    assert page.locator("#btn-pause").get_attribute("aria-pressed") == "true"
+    click_card(page.locator(MY_LEGAL_CARDS).first)
+    page.wait_for_timeout(2500)
+    # Paused: the computers hold; a click on a card now is refused, and says why.
+    if page.evaluate("window.whistTable.view.table.computer_to_move"):
+        before = page.evaluate("window.whistTable.view.table.trick.length")
+        click_card(page.locator("#hand .card").first)
+        message = page.locator("#message")
+        assert message.is_visible() and "Not your turn" in message.inner_text()
+        assert page.evaluate("window.whistTable.view.table.trick.length") == before
+    # The speed changes during the game, at once.
+    press(page, "#btn-menu")
+    page.select_option("#game-speed", "instant")
+    assert page.evaluate("window.whistTable.speed") == "instant"
+    page.keyboard.press("Escape")
+    page.click("#btn-pause")
+    assert wait_idle(page) in ("human", "over")
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, **PHONE)
+def test_phone_taps_choose_discards_one_by_one(page: Any, request_log: Any, base_url: str,
+                                               artifacts_dir: Path) -> None:
+    open_table(page, base_url, "?seed=7")
+    setup_game(page, "nine-five-two", {"target": 3}, level="beginner")
+    rng = random.Random(6)
+    for _ in range(10):
+        assert wait_idle(page) == "human"
+        if decision(page) in ("discard", "pass"):
+            break
+        take_turn(page, rng, tap=True)
+    else:
+        pytest.fail("no discard or pass in this deal")
+    count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
+    confirm = page.locator("#confirm-cards")
+    for n in range(count):
+        card = page.locator(f'#hand .card[data-index="{n}"]')
+        click_card(card, tap=True)
+        assert card.get_attribute("data-selected") == "1"  # one tap chooses it
+        assert f"{n + 1}/{count}" in confirm.inner_text()
+        # The zoomed copy never covers the card being chosen.
+        covered = page.evaluate("""(i) => {
+            const p = document.querySelector('#preview');
+            if (p.hidden) return false;
+            const a = p.getBoundingClientRect();
+            const b = document.querySelector(`#hand .card[data-index="${i}"]`).getBoundingClientRect();
+            return !(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top);
+        }""", n)
+        assert not covered
+    shot(page, artifacts_dir / "portrait-discard-chosen.png")
+    first = page.locator('#hand .card[data-index="0"]')
+    click_card(first, tap=True)  # a second tap puts it back
+    assert first.get_attribute("data-selected") is None
+    click_card(first, tap=True)
+    confirm.tap()
+    assert wait_idle(page) in ("human", "over")
+
+
+def test_summaries_last_trick_and_hint(page: Any, request_log: Any, base_url: str,
+                                       artifacts_dir: Path) -> None:
+    open_table(page, base_url, "?seed=35")
+    setup_game(page, "classic-whist", {"cards": 3, "winning_score": 4}, level="beginner")
+    rng = random.Random(7)
+    # The hint marks its choice on the table and lists the candidates in words.
+    _to_card_turn(page, rng)
+    page.click("#btn-hint")
+    page.wait_for_selector("#hint-box .hint-item", timeout=45_000)
+    best = page.locator("#hint-box .hint-item.best").get_attribute("data-hint")
+    marked = page.locator("[data-hinted]")
+    assert marked.count() >= 1 and marked.first.get_attribute("data-card") == best
+    assert "points" in page.locator("#hint-box .hint-item").first.inner_text()
+    shot(page, artifacts_dir / "hint.png")
+    summaries: list[str] = []
+    seen_last = False
+    for _ in range(200):
+        state = wait_idle(page, summaries)
+        if state == "over":
+            break
+        if not seen_last and page.evaluate("!!window.whistTable.view.table.last_trick"):
+            page.click("#btn-last")
+            panel = page.locator("#last-panel")
+            assert panel.is_visible()
+            assert panel.locator(".card").count() == 4
+            assert "trick" in panel.inner_text()
+            shot(page, artifacts_dir / "last-trick.png")
+            page.click('#last-panel [data-close]')
+            assert panel.is_hidden()
+            seen_last = True
+        if turn(page) == "human":
+            take_turn(page, rng)
+    assert seen_last
+    assert summaries, "no end-of-hand summary appeared"
+    summary = page.locator("#summary")
+    assert summary.is_visible()
+    assert page.locator("#summary .winner").inner_text()
+    assert page.locator("#summary svg.chart").count() == 1
+    assert page.locator("#summary .final li.won").count() >= 1
+    shot(page, artifacts_dir / "game-summary.png")
+    # Undo never revives a finished game.
+    assert page.locator("#btn-undo").is_disabled()
+    page.click("#again")
+    assert wait_idle(page) in ("human", "over")
+    assert page.evaluate("document.body.dataset.over") is None
+
+
+def test_download_mid_game_holds_no_hidden_card(page: Any, request_log: Any, base_url: str,
+                                                tmp_path: Path) -> None:
+    open_table(page, base_url, "?seed=36")
+    setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner")
+    rng = random.Random(8)
+    for _ in range(3):
+        _to_card_turn(page, rng)
+        take_turn(page, rng)
+    assert wait_idle(page) == "human"
+    record = download_record(page, "#btn-download", tmp_path)
+    text = json.dumps(record, ensure_ascii=False)
+    # The whole game, from the sealed save: which cards the other seats hold now.
+    saved = json.loads(page.evaluate("localStorage.getItem('whist.game')"))
+    state = replay(unseal(saved["sealed"]))
+    hidden = [card for seat in range(1, state.players) for card in state.observe(seat)["hand"]]
+    assert hidden
+    leaked = [card for card in hidden if card in text]
+    assert not leaked, f"the download shows cards the person has not seen: {leaked}"
