@@ -18,6 +18,11 @@ export default [
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
+    // Pyodide's side: boot.mjs runs in PyScript's worker, snapshot.mjs in a worker of its own.
+    files: ["static/runtime/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker } },
+  },
+  {
     files: ["bench/**/*.mjs", "scripts/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },

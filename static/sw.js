@@ -1,26 +1,24 @@
-// Service worker: keeps the runtime so repeat visits are fast and the game
-// works offline once it has loaded one time.
+// Service worker: the game works offline once it has loaded one time, and
+// repeat visits read the runtime from the cache.
 //
-// - /static/vendor/ (PyScript, Pyodide; pinned, never edited): cache-first.
-// - everything else (page, css, js, worker.py, game.zip): network-first,
-//   falling back to the cache, so development changes show up at once.
-// The page posts {type: "precache", urls} after Python started, so files the
-// PyScript worker fetched before this service worker took control are kept too;
-// it answers {type: "precached", kept, total} when done.
+// `make dist` (scripts/build_dist.py) writes this file to dist/sw.js with the
+// BUNDLE line below replaced: the bundle's version (its two content-hashed
+// folders) and the list of every file the page needs. A new bundle is a new
+// sw.js, so the browser installs the new worker, which drops the old caches.
 //
-// Lives in /static/ but controls the whole site: the server sends
-// `Service-Worker-Allowed: /` for this file and the page registers it with
-// scope "./". Bump VENDOR_VERSION whenever package.json pins change.
+// - Content-hashed folders (app-<hash>/, rt-<hash>/) never change: cache-first.
+// - Everything else (the page itself): network-first, falling back to the cache.
+// Nothing is fetched while the page loads (that would download the runtime
+// twice): the page posts {type: "precache"} once Python is ready, when the
+// files are in the HTTP cache, and gets {type: "precached", kept, total} back.
 
-// The "+stdlib-pyc1" suffix: the vendored standard library now carries bytecode
-// (scripts/vendor_web.py); bump it when what the set-up builds changes.
-const VENDOR_VERSION = "pyscript-0.7.31+pyodide-314.0.2+stdlib-pyc1";
-const VENDOR_CACHE = `whist-vendor-${VENDOR_VERSION}`;
-const APP_CACHE = "whist-app-v1";
-const KEEP = new Set([VENDOR_CACHE, APP_CACHE]);
+const BUNDLE = { version: "unbuilt", precache: [] };
 
-const isVendor = (url) => new URL(url).pathname.includes("/static/vendor/");
-const cacheFor = (url) => caches.open(isVendor(url) ? VENDOR_CACHE : APP_CACHE);
+const CACHE = `whist-${BUNDLE.version}`;
+const HASHED = /^\/(?:app|rt)-[0-9a-f]{12,}\//;
+
+const SCOPE = new URL("./", self.location).pathname;
+const isHashed = (url) => HASHED.test(`/${new URL(url).pathname.slice(SCOPE.length)}`);
 
 self.addEventListener("install", () => self.skipWaiting());
 
@@ -28,7 +26,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) {
-        if (name.startsWith("whist-") && !KEEP.has(name)) await caches.delete(name);
+        if (name.startsWith("whist-") && name !== CACHE) await caches.delete(name);
       }
       await self.clients.claim();
     })(),
@@ -36,8 +34,8 @@ self.addEventListener("activate", (event) => {
 });
 
 async function cacheFirst(request) {
-  const cache = await caches.open(VENDOR_CACHE);
-  const hit = await cache.match(request);
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(request, { ignoreSearch: true });
   if (hit) return hit;
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
@@ -45,15 +43,15 @@ async function cacheFirst(request) {
 }
 
 async function networkFirst(request) {
-  const cache = await caches.open(APP_CACHE);
+  const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
     if (response.ok) await cache.put(request, response.clone());
     return response;
   } catch (err) {
     const hit =
-      (await cache.match(request)) ??
-      (request.mode === "navigate" ? await cache.match(new URL("../", self.location)) : undefined);
+      (await cache.match(request, { ignoreSearch: true })) ??
+      (request.mode === "navigate" ? await cache.match(new URL("./", self.location)) : undefined);
     if (hit) return hit;
     throw err;
   }
@@ -62,14 +60,14 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(isVendor(request.url) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(isHashed(request.url) ? cacheFirst(request) : networkFirst(request));
 });
 
-async function precache(urls) {
+async function precache() {
+  const cache = await caches.open(CACHE);
   let kept = 0;
-  for (const url of urls) {
-    if (new URL(url).origin !== self.location.origin) continue;
-    const cache = await cacheFor(url);
+  for (const path of BUNDLE.precache) {
+    const url = new URL(path, self.location).href;
     if (await cache.match(url)) {
       kept += 1;
       continue;
@@ -88,12 +86,11 @@ async function precache(urls) {
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data?.type === "precache" && Array.isArray(event.data.urls)) {
-    const { source } = event;
-    event.waitUntil(
-      precache(event.data.urls).then((kept) =>
-        source?.postMessage({ type: "precached", kept, total: event.data.urls.length }),
-      ),
-    );
-  }
+  if (event.data?.type !== "precache") return;
+  const { source } = event;
+  event.waitUntil(
+    precache().then((kept) =>
+      source?.postMessage({ type: "precached", kept, total: BUNDLE.precache.length }),
+    ),
+  );
 });

@@ -883,9 +883,9 @@ async function resumeSaved() {
 }
 
 async function main() {
-  const info = await ready();
-  $("#table").hidden = false;
-  $("#python-info").textContent = `Python ${info.python} ready in ${(info.bootMs / 1000).toFixed(1)} s`;
+  // The chooser is drawn before Python is ready: the bundle carries Python's
+  // catalog (bridge.js answers from it); Start waits for Python, with the bar.
+  const python = ready();
   wire();
   app.catalog = await call("catalog", {});
   for (const game of app.catalog.games) app.games[game.name] = game;
@@ -898,7 +898,12 @@ async function main() {
   $("#four-colour").checked = Boolean(app.settings.fourColour);
   setFourColour(app.settings.fourColour);
   buildSetup();
-  if (!(await resumeSaved())) showSetup();
+  $("#table").hidden = false;
+  if (!saves.loadGame()) showSetup();
+  document.body.dataset.chooser = "1";
+  const info = await python;
+  $("#python-info").textContent = `Python ${info.python} ready in ${(info.bootMs / 1000).toFixed(1)} s`;
+  if (saves.loadGame() && !(await resumeSaved())) showSetup();
   document.body.dataset.app = "1";
 }
 

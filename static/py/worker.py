@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 
 
@@ -46,6 +47,10 @@ def ping() -> str:
             "platform": sys.platform,
             "imports": {name: err is None for name, err in imports.items()},
             "import_errors": {name: err for name, err in imports.items() if err},
+            # How Python started (static/runtime/boot.mjs): hit, miss, stale or fallback.
+            "snapshot": os.environ.get("WHIST_SNAPSHOT", "none"),
+            "snapshot_reason": os.environ.get("WHIST_SNAPSHOT_REASON", ""),
+            "snapshot_ms": int(os.environ.get("WHIST_SNAPSHOT_MS", "0") or 0),
         }
     )
 
