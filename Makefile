@@ -1,16 +1,21 @@
 # Two commands do everything on a fresh machine:
-#   make run    set up, then serve the game at http://127.0.0.1:8000/ (PORT=8080 make run)
+#   make run    set up, build dist/, then serve it at http://127.0.0.1:8000/ (PORT=8080 make run)
 #   make test   set up, then lint, type-check and run every test (browser tests included)
+# make dist builds the static bundle alone (dist/: copy it to any static host, docs/deploy.md).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: run test setup web chromium lint typecheck pytest bench clean
+.PHONY: run dist test setup web chromium lint typecheck pytest bench clean
 
-run: setup web
+run: dist
 	$(BIN)/python -m whist serve --port $(PORT) --host $(HOST)
+
+# The bundle: only what the page needs, precompressed, content-hashed (scripts/build_dist.py).
+dist: setup web
+	$(BIN)/python scripts/build_dist.py --quiet
 
 test: setup web chromium lint typecheck pytest
 
@@ -33,7 +38,7 @@ chromium:
 lint: web
 	$(BIN)/ruff check whist engines whist_app devserver tests bench scripts
 	$(BIN)/lint-imports
-	node_modules/.bin/eslint static/js static/sw.js bench scripts
+	node_modules/.bin/eslint static/js static/runtime static/sw.js bench scripts
 
 typecheck:
 	$(BIN)/mypy
@@ -45,4 +50,4 @@ bench: setup
 	$(BIN)/python bench/core_speed.py
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor static/pkg
+	rm -rf $(VENV) node_modules static/vendor static/pkg dist build

@@ -1,25 +1,56 @@
-"""Static development server for the browser game.
+"""The game's web server: serves the built bundle, ``dist/`` (``make dist``), and nothing else.
 
-Serves the repository root with the MIME types and headers the PyScript /
-Pyodide runtime needs (``application/wasm``, cross-origin isolation headers,
-``no-cache`` for code so edits show up on reload). Standard library only.
+``python -m whist serve`` (and ``make run``) runs it. Standard library only. It is
+meant to be left running on loopback, and behaves like a careful static host:
 
-Run ``python -m devserver [--port 8000] [--host 127.0.0.1] [--quiet]``.
+* **Only the bundle.** One directory is served (``dist/`` by default): no
+  directory listings, no dot-files or dot-directories, nothing outside the root
+  (symlinks included), no ``.br``/``.gz`` files by name. Anything else is 404.
+* **Precompressed encodings.** ``make dist`` writes ``x.br`` and ``x.gz`` beside
+  each file; the server picks brotli, then gzip, then the file itself from
+  ``Accept-Encoding`` (q-values honoured) and says ``Vary: Accept-Encoding``.
+  ETags per representation; ``If-None-Match`` answers 304.
+* **Caching.** Paths under a content-hashed directory (``/app-<hash>/``,
+  ``/rt-<hash>/``, see ``scripts/build_dist.py``) are ``immutable`` for a year;
+  everything else (the page, the service worker, the manifest) is revalidated.
+* **Headers.** A strict Content-Security-Policy (no inline script, nothing
+  off-origin), ``X-Content-Type-Options: nosniff``, ``Referrer-Policy``. No
+  cross-origin-isolation headers: the page does not need ``SharedArrayBuffer``
+  (measured, see docs/deploy.md), so any plain static host can serve ``dist/``.
+* **Refusals.** On loopback a ``Host`` that is not the server's own is refused
+  (421: DNS rebinding); malformed requests get 400, over-long request lines
+  414, too many or too long header lines 431, other methods 405. A client has
+  :data:`HEAD_TIMEOUT` seconds to send a request's head and :data:`IDLE_TIMEOUT`
+  seconds of silence on a kept-alive connection; at most
+  :data:`MAX_CONNECTIONS` connections are served at once.
+
+Run ``python -m devserver [--port 8000] [--host 127.0.0.1] [--root dist] [--quiet]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.parser
+import email.utils
+import hashlib
+import ipaddress
 import os
+import re
+import socket
 import sys
 import threading
+import time
 from collections.abc import Sequence
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
+from urllib.parse import unquote, urlsplit
 
-#: Repository root: the directory that holds ``index.html`` and ``static/``.
+#: Repository root.
 ROOT = Path(__file__).resolve().parent.parent
+#: What ``make dist`` builds and the server serves by default.
+DIST = ROOT / "dist"
 
 MIME_TYPES: dict[str, str] = {
     ".html": "text/html; charset=utf-8",
@@ -31,70 +62,318 @@ MIME_TYPES: dict[str, str] = {
     ".wasm": "application/wasm",
     ".zip": "application/zip",
     ".py": "text/x-python; charset=utf-8",
-    ".toml": "text/plain; charset=utf-8",
     ".svg": "image/svg+xml",
     ".png": "image/png",
     ".ico": "image/x-icon",
     ".txt": "text/plain; charset=utf-8",
 }
 
-#: Suffixes always revalidated, so code edits show up on the next reload.
-NO_CACHE = frozenset({".html", ".js", ".mjs", ".py", ".json", ".webmanifest", ".css", ".zip"})
-
-ISOLATION_HEADERS: dict[str, str] = {
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Embedder-Policy": "require-corp",
-    "Cross-Origin-Resource-Policy": "same-origin",
+#: Sent with every answer, errors included. No inline script and nothing from
+#: another origin. ``'wasm-unsafe-eval'`` lets WebAssembly compile (Pyodide);
+#: ``'unsafe-eval'`` is needed because PyScript 0.7 rebuilds its worker hooks
+#: with ``Function()`` (without it PyScript silently falls back to fetching
+#: Pyodide from its CDN, which the policy then blocks); ``blob:`` workers are how
+#: PyScript starts its worker; inline styles are allowed (the page sets colours
+#: in ``style`` attributes).
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+    "worker-src 'self' blob:",
+    "connect-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+])
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
 }
+#: The first path segment of a content-hashed (never changing) directory.
+HASHED_DIR = re.compile(r"^(?:app|rt)-[0-9a-f]{12,}$")
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
 
-SETUP_HINT = "run `make setup` (or `python scripts/vendor_web.py`) first"
+#: Longest request line read (longer: 414).
+MAX_REQUEST_LINE = 8 * 1024
+#: Longest header line and most header lines (more: 431).
+MAX_HEADER_LINE = 8 * 1024
+MAX_HEADERS = 64
+#: Seconds a client has to send a whole request head.
+HEAD_TIMEOUT = 10.0
+#: Seconds a kept-alive connection may stay silent between requests.
+IDLE_TIMEOUT = 15.0
+#: Connections served at once; more are closed at once.
+MAX_CONNECTIONS = 64
+#: Encodings served from precompressed files, best first.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+#: Files read in chunks of this size.
+CHUNK = 256 * 1024
+
+SETUP_HINT = "run `make dist` first"
 
 
 def missing_setup(root: Path) -> list[str]:
-    """Return the web set-up products missing under ``root`` (empty when ready)."""
-    needed = [
-        "static/vendor/pyscript/core.js",
-        "static/vendor/pyodide/pyodide.mjs",
-        "static/vendor/pyodide/pyodide.asm.wasm",
-        "static/pkg/game.zip",
-    ]
-    return [rel for rel in needed if not (root / rel).is_file()]
+    """The bundle files missing under ``root`` (empty when it can be served)."""
+    return [rel for rel in ("index.html", "sw.js") if not (root / rel).is_file()]
 
 
-#: The game bundle with the test hooks (``scripts/vendor_web.py`` writes it beside game.zip).
-TEST_BUNDLE = "game-test.zip"
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and ``localhost``."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
-class GameRequestHandler(SimpleHTTPRequestHandler):
-    """Static file handler with explicit MIME types and isolation headers."""
+def accepted_encodings(header: str | None) -> dict[str, float]:
+    """``Accept-Encoding`` as {coding: q}; malformed q-values count as 0."""
+    out: dict[str, float] = {}
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        name = name.strip().lower()
+        if not name:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key.strip().lower() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        out[name] = q
+    return out
+
+
+def choose_encoding(header: str | None, available: Sequence[str]) -> str | None:
+    """The best of ``available`` (in preference order) the client accepts; None: identity."""
+    accepted = accepted_encodings(header)
+    for coding in available:
+        q = accepted[coding] if coding in accepted else accepted.get("*", 0.0)
+        if q > 0:
+            return coding
+    return None
+
+
+class _Refused(Exception):
+    """A request answered with an error status (raised inside the handler)."""
+
+    def __init__(self, status: HTTPStatus, reason: str = "") -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+class GameRequestHandler(BaseHTTPRequestHandler):
+    """Serves one directory's files (see the module docstring)."""
 
     protocol_version = "HTTP/1.1"
-    extensions_map: ClassVar[dict[str, str]] = {  # type: ignore[misc]
-        **SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
+    server_version = "whist"
+    sys_version = ""
+    timeout = IDLE_TIMEOUT
+    #: Set per server by :func:`make_server`.
+    root: ClassVar[Path] = DIST
     quiet: ClassVar[bool] = False
-    #: Serve the test bundle (with the web API's test hooks) in place of the shipped one.
-    test_hooks: ClassVar[bool] = False
+    allowed_hosts: ClassVar[frozenset[str] | None] = None
 
-    def translate_path(self, path: str) -> str:
-        """The file for ``path``; the test bundle for the game bundle when asked to."""
-        found = super().translate_path(path)
-        if self.test_hooks and found.endswith(os.path.join("static", "pkg", "game.zip")):
-            return found[:-len("game.zip")] + TEST_BUNDLE
-        return found
+    server: GameServer
 
-    def end_headers(self) -> None:
-        """Add isolation and caching headers to every response."""
-        for name, value in ISOLATION_HEADERS.items():
+    # ------------------------------------------------------------ the request head
+    def handle_one_request(self) -> None:
+        """Read one request (with the limits above) and answer it."""
+        self.command = ""
+        self.path = ""
+        self.request_version = "HTTP/1.0"
+        self.close_connection = True
+        try:
+            self.server.watch(self.connection, HEAD_TIMEOUT)
+            self.raw_requestline = self.rfile.readline(MAX_REQUEST_LINE + 1)
+            if not self.raw_requestline:
+                return
+            if len(self.raw_requestline) > MAX_REQUEST_LINE:
+                self.requestline = ""
+                self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+                return
+            if not self._read_head():
+                return
+            self.server.unwatch(self.connection)
+            method = getattr(self, f"do_{self.command}", None)
+            if method is None or self.command not in ("GET", "HEAD"):
+                self._refuse(HTTPStatus.METHOD_NOT_ALLOWED, extra={"Allow": "GET, HEAD"})
+            else:
+                method()
+            self.wfile.flush()
+        except TimeoutError:
+            self.close_connection = True
+        finally:
+            self.server.unwatch(self.connection)
+
+    def _read_head(self) -> bool:
+        """Parse the request line and headers; answer and return False if they are not acceptable."""
+        try:
+            line = self.raw_requestline.decode("iso-8859-1").rstrip("\r\n")
+        except UnicodeDecodeError:  # pragma: no cover - latin-1 decodes anything
+            line = ""
+        self.requestline = line
+        words = line.split()
+        if len(words) != 3 or not words[2].startswith("HTTP/1.") or not words[0].isalpha():
+            self.send_error(HTTPStatus.BAD_REQUEST, "malformed request line")
+            return False
+        self.command, self.path, self.request_version = words
+        if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):
+            self.send_error(HTTPStatus.HTTP_VERSION_NOT_SUPPORTED)
+            return False
+        headers: list[str] = []
+        while True:
+            raw = self.rfile.readline(MAX_HEADER_LINE + 1)
+            if len(raw) > MAX_HEADER_LINE or len(headers) > MAX_HEADERS:
+                self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE)
+                return False
+            if not raw:
+                return False
+            if raw in (b"\r\n", b"\n"):
+                break
+            headers.append(raw.decode("iso-8859-1"))
+        self.headers = email.parser.Parser(_class=self.MessageClass).parsestr("".join(headers))
+        if headers and headers[0][:1] in (" ", "\t"):
+            self.send_error(HTTPStatus.BAD_REQUEST, "malformed header")
+            return False
+        connection = (self.headers.get("Connection") or "").lower()
+        self.close_connection = self.request_version == "HTTP/1.0" or "close" in connection
+        if self.request_version == "HTTP/1.0" and "keep-alive" in connection:
+            self.close_connection = False
+        return self._check_host()
+
+    def _check_host(self) -> bool:
+        """On loopback, only our own ``Host`` (DNS rebinding); HTTP/1.1 must send one."""
+        host = self.headers.get("Host")
+        if host is None:
+            if self.request_version == "HTTP/1.1":
+                self.send_error(HTTPStatus.BAD_REQUEST, "no Host header")
+                return False
+            return True
+        if self.allowed_hosts is not None and host.strip().lower() not in self.allowed_hosts:
+            self.send_error(HTTPStatus.MISDIRECTED_REQUEST, "this server does not answer for that host")
+            return False
+        return True
+
+    # --------------------------------------------------------------- answering
+    def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+        """Answer with the file (or its precompressed form)."""
+        self._serve(body=True)
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        """Like GET without the body."""
+        self._serve(body=False)
+
+    def _serve(self, body: bool) -> None:
+        try:
+            rel, file = self._resolve()
+        except _Refused as refused:
+            self._refuse(refused.status, refused.reason)
+            return
+        suffix = file.suffix.lower()
+        variants = [(coding, file.with_name(file.name + ext)) for coding, ext in ENCODINGS]
+        variants = [(coding, path) for coding, path in variants if path.is_file()]
+        coding = choose_encoding(self.headers.get("Accept-Encoding"), [c for c, _ in variants])
+        chosen = dict(variants)[coding] if coding else file
+        st = chosen.stat()
+        tag = f"{rel}|{coding}|{st.st_size}|{st.st_mtime_ns}".encode()
+        etag = '"' + hashlib.sha1(tag).hexdigest()[:20] + '"'
+        headers = {
+            "Content-Type": MIME_TYPES.get(suffix, "application/octet-stream"),
+            "Cache-Control": IMMUTABLE if self._hashed(rel) else REVALIDATE,
+            "ETag": etag,
+            "Last-Modified": email.utils.formatdate(st.st_mtime, usegmt=True),
+        }
+        if variants:
+            headers["Vary"] = "Accept-Encoding"
+        if coding:
+            headers["Content-Encoding"] = coding
+        inm = self.headers.get("If-None-Match")
+        if inm and (inm.strip() == "*" or etag in [t.strip().removeprefix("W/") for t in inm.split(",")]):
+            self._start(HTTPStatus.NOT_MODIFIED, {k: v for k, v in headers.items()
+                                                  if k in ("Cache-Control", "ETag", "Vary")})
+            return
+        headers["Content-Length"] = str(st.st_size)
+        self._start(HTTPStatus.OK, headers)
+        if body:
+            with chosen.open("rb") as f:
+                while chunk := f.read(CHUNK):
+                    self.wfile.write(chunk)
+                    self.sent_bytes(len(chunk))
+
+    def sent_bytes(self, n: int) -> None:
+        """Hook: ``n`` body bytes were written (the load benchmark counts them)."""
+
+    @staticmethod
+    def _hashed(rel: str) -> bool:
+        first = rel.split("/", 1)[0]
+        return "/" in rel and bool(HASHED_DIR.match(first))
+
+    def _resolve(self) -> tuple[str, Path]:
+        """The file for the request's path (relative name, path); _Refused if none."""
+        target = self.path
+        if not target.startswith("/"):
+            raise _Refused(HTTPStatus.BAD_REQUEST, "the target must be a path")
+        raw = urlsplit(target).path
+        try:
+            path = unquote(raw, errors="strict")
+        except UnicodeDecodeError:
+            raise _Refused(HTTPStatus.BAD_REQUEST, "the path is not UTF-8") from None
+        if "\x00" in path or "\\" in path or any(ord(c) < 32 for c in path):
+            raise _Refused(HTTPStatus.BAD_REQUEST, "the path holds control characters")
+        parts = [p for p in path.split("/") if p]
+        if any(p.startswith(".") for p in parts):
+            raise _Refused(HTTPStatus.NOT_FOUND)
+        if path.endswith("/"):
+            parts.append("index.html")
+        rel = "/".join(parts)
+        if not rel or rel.endswith((".br", ".gz")):
+            raise _Refused(HTTPStatus.NOT_FOUND)
+        root = self.root
+        file = root.joinpath(*parts)
+        try:
+            real = file.resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise _Refused(HTTPStatus.NOT_FOUND) from None
+        if not real.is_file() or not real.is_relative_to(root.resolve()):
+            raise _Refused(HTTPStatus.NOT_FOUND)
+        return rel, file
+
+    def _start(self, status: HTTPStatus, headers: dict[str, str]) -> None:
+        self.send_response(status)
+        for name, value in {**SECURITY_HEADERS, **headers}.items():
             self.send_header(name, value)
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if path.endswith("/") or Path(path).suffix.lower() in NO_CACHE:
-            self.send_header("Cache-Control", "no-cache")
-        if path.endswith("/sw.js"):
-            # Let /static/sw.js control the whole site.
-            self.send_header("Service-Worker-Allowed", "/")
-        super().end_headers()
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+
+    def _refuse(self, status: HTTPStatus, reason: str = "", extra: dict[str, str] | None = None) -> None:
+        text = f"{status.value} {status.phrase}" + (f": {reason}" if reason else "") + "\n"
+        body = text.encode("utf-8")
+        headers = {"Content-Type": "text/plain; charset=utf-8", "Content-Length": str(len(body)),
+                   "Cache-Control": "no-store", **(extra or {})}
+        if status >= 500 or status in (HTTPStatus.BAD_REQUEST, HTTPStatus.REQUEST_URI_TOO_LONG,
+                                       HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE,
+                                       HTTPStatus.MISDIRECTED_REQUEST):
+            self.close_connection = True
+        self._start(status, headers)
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """Every error, the base class's too, goes out with the security headers and closes."""
+        self.close_connection = True
+        self._refuse(HTTPStatus(code), message or "")
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         """Log like the base class unless the server is quiet."""
@@ -103,38 +382,103 @@ class GameRequestHandler(SimpleHTTPRequestHandler):
 
 
 class GameServer(ThreadingHTTPServer):
-    """Threaded HTTP server that ignores clients hanging up mid-response."""
+    """Threaded server with a connection cap and a watchdog for slow request heads."""
 
     daemon_threads = True
+    request_queue_size = 64
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._lock = threading.Lock()
+        self._active = 0
+        self._deadlines: dict[socket.socket, float] = {}
+        self._stop = threading.Event()
+        super().__init__(*args, **kwargs)
+        threading.Thread(target=self._watchdog, name="whist-watchdog", daemon=True).start()
+
+    def watch(self, conn: socket.socket, seconds: float) -> None:
+        """Close ``conn`` unless :meth:`unwatch` is called within ``seconds``."""
+        with self._lock:
+            self._deadlines[conn] = time.monotonic() + seconds
+
+    def unwatch(self, conn: socket.socket) -> None:
+        """The request head arrived (or the connection ended)."""
+        with self._lock:
+            self._deadlines.pop(conn, None)
+
+    def _watchdog(self) -> None:
+        while not self._stop.wait(0.5):
+            now = time.monotonic()
+            with self._lock:
+                late = [c for c, t in self._deadlines.items() if t < now]
+                for conn in late:
+                    del self._deadlines[conn]
+            for conn in late:
+                try:
+                    conn.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve in a thread, unless :data:`MAX_CONNECTIONS` are already being served."""
+        with self._lock:
+            full = self._active >= MAX_CONNECTIONS
+            if not full:
+                self._active += 1
+        if full:
+            self.shutdown_request(request)
+            return
+        super().process_request(request, client_address)
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        """Count the connection out when its thread ends."""
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            with self._lock:
+                self._active -= 1
+
+    def server_close(self) -> None:
+        """Stop the watchdog too."""
+        self._stop.set()
+        super().server_close()
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        """Stay silent on disconnects; report anything else."""
-        if isinstance(sys.exc_info()[1], ConnectionError):
+        """Stay silent on disconnects and time-outs; report anything else."""
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
             return
         super().handle_error(request, client_address)
 
 
-def make_server(
-    root: Path, host: str = "127.0.0.1", port: int = 0, quiet: bool = False,
-    test_hooks: bool = False,
-) -> GameServer:
-    """Bind a server for ``root`` on ``host:port`` (port 0 picks a free one).
+def make_server(root: Path = DIST, host: str = "127.0.0.1", port: int = 0, quiet: bool = False,
+                handler: type[GameRequestHandler] = GameRequestHandler) -> GameServer:
+    """Bind a server for ``root`` on ``host:port`` (port 0 picks a free one)."""
 
-    ``test_hooks``: answer ``static/pkg/game.zip`` with the test bundle (browser tests).
-    """
-    directory = str(root)
+    class Handler(handler):  # type: ignore[valid-type, misc]
+        pass
 
-    class Handler(GameRequestHandler):
-        def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=directory, **kwargs)
-
+    Handler.root = Path(root).resolve()
     Handler.quiet = quiet
-    Handler.test_hooks = test_hooks
-    return GameServer((host, port), Handler)
+    if ":" in host and not host.startswith("["):
+        server_class: type[GameServer] = type("GameServer6", (GameServer,),
+                                              {"address_family": socket.AF_INET6})
+    else:
+        server_class = GameServer
+    server = server_class((host.strip("[]"), port), Handler)
+    if is_loopback(host):
+        bound = server.server_address[1]
+        own = host.lower() if ":" not in host else f"[{host.strip('[]')}]"
+        names = ("127.0.0.1", "localhost", "[::1]", own)
+        allowed = {f"{name}:{bound}" for name in names}
+        if bound == 80:
+            allowed |= set(names)
+        Handler.allowed_hosts = frozenset(allowed)
+    else:
+        Handler.allowed_hosts = None
+    return server
 
 
 def server_url(server: GameServer) -> str:
-    """Return the base URL (with trailing slash) of a bound server."""
+    """The base URL (with trailing slash) of a bound server."""
     host, port = server.server_address[:2]
     if isinstance(host, bytes):
         host = host.decode()
@@ -143,46 +487,61 @@ def server_url(server: GameServer) -> str:
     return f"http://{host}:{port}/"
 
 
-def serve_in_thread(root: Path | str = ROOT, port: int = 0,
-                    test_hooks: bool = False) -> tuple[GameServer, str]:
+def serve_in_thread(root: Path | str = DIST, port: int = 0,
+                    handler: type[GameRequestHandler] = GameRequestHandler) -> tuple[GameServer, str]:
     """Serve ``root`` quietly on loopback from a daemon thread; return (server, url).
 
     Stop it with ``server.shutdown(); server.server_close()``.
     """
-    server = make_server(Path(root), "127.0.0.1", port, quiet=True, test_hooks=test_hooks)
+    server = make_server(Path(root), "127.0.0.1", port, quiet=True, handler=handler)
     threading.Thread(target=server.serve_forever, name="whist-server", daemon=True).start()
     return server, server_url(server)
 
 
-def default_port() -> int:
-    """Port from the ``PORT`` environment variable, else 8000."""
+class _OneLineParser(argparse.ArgumentParser):
+    """Command-line errors in one line, no usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def _port(text: str) -> int:
     try:
-        return int(os.environ.get("PORT", "8000"))
+        port = int(text)
     except ValueError:
-        return 8000
+        raise argparse.ArgumentTypeError(f"the port must be a whole number from 0 to 65535, not {text!r}") \
+            from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"the port must be from 0 to 65535, not {port}")
+    return port
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command-line entry point: serve the game until interrupted."""
-    parser = argparse.ArgumentParser(prog="python -m devserver", description=__doc__)
-    parser.add_argument("--port", type=int, default=default_port(), help="default $PORT or 8000")
-    parser.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
-    parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve")
+def default_port() -> str:
+    """Port from the ``PORT`` environment variable, else 8000."""
+    return os.environ.get("PORT") or "8000"
+
+
+def main(argv: Sequence[str] | None = None, prog: str = "whist serve") -> int:
+    """Command-line entry point: serve the bundle until interrupted."""
+    parser = _OneLineParser(prog=prog, description="Serve the built game bundle (make dist).")
+    parser.add_argument("--port", type=_port, default=default_port(), help="default $PORT or 8000")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="default 127.0.0.1 (loopback); 0.0.0.0 serves beyond this machine")
+    parser.add_argument("--root", type=Path, default=DIST, help="directory to serve (default dist/)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
     root: Path = args.root.resolve()
     missing = missing_setup(root)
     if missing:
-        print(
-            f"devserver: web set-up missing ({', '.join(missing)}): {SETUP_HINT}.",
-            file=sys.stderr,
-        )
+        print(f"{prog}: {root} holds no bundle ({', '.join(missing)} missing): {SETUP_HINT}",
+              file=sys.stderr)
+        return 1
     try:
         server = make_server(root, args.host, args.port, args.quiet)
-    except OSError as exc:
-        print(f"devserver: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+    except (OSError, OverflowError, ValueError) as exc:
+        print(f"{prog}: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
-    print(f"Serving {root} at {server_url(server)} (Ctrl+C to stop)")
+    print(f"Serving {root} at {server_url(server)} (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -3,12 +3,19 @@
 Browser tests drive the real page (PyScript + Pyodide in a worker) in
 ``/usr/bin/chromium`` through pytest-playwright. They are skipped, with a
 reason, only when that Chromium is absent.
+
+They test what ships: the bundle ``make dist`` builds, served by the game's own
+server (``devserver``), except that game.zip carries the web API's test hooks
+(``scripts/build_dist.py --test``, built once per session into a temporary
+folder, so two sessions never rebuild each other's bundle).
 """
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -59,30 +66,48 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def web_root() -> Path:
-    """The repository root, with the runtime vendored and game.zip fresh."""
-    # Always refresh game.zip (fast) so the browser runs the checkout's code;
-    # the full vendoring only does work when something is missing or stale.
-    args = [sys.executable, str(ROOT / "scripts" / "vendor_web.py"), "--quiet"]
-    if not missing_setup(ROOT):
-        args.append("--zip-only")
-    subprocess.run(args, check=True, cwd=ROOT)
-    assert not missing_setup(ROOT), missing_setup(ROOT)
-    return ROOT
+def web_root() -> Iterator[Path]:
+    """The test variant of the bundle, built from the checkout for this session."""
+    out = Path(tempfile.mkdtemp(prefix="whist-dist-test-")) / "dist"
+    try:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_dist.py"), "--test", "--quiet",
+                        "--out", str(out)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+        assert not missing_setup(out), missing_setup(out)
+        yield out
+    finally:
+        shutil.rmtree(out.parent, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def base_url(web_root: Path) -> Iterator[str]:
-    """Serve the repository root on a free loopback port for the whole session.
+    """Serve the bundle on a free loopback port for the whole session.
 
     Overrides pytest-base-url's fixture, so ``page.goto("/")`` works too.
     """
-    server, url = serve_in_thread(web_root, port=0, test_hooks=True)
+    server, url = serve_in_thread(web_root, port=0)
     try:
         yield url
     finally:
         server.shutdown()
         server.server_close()
+
+
+#: The page's bridge module, wherever the bundle put it (``await import(BRIDGE)`` in the page).
+BRIDGE_URL = ("new URL('bridge.js', [...document.scripts].find((s) => /\\/js\\/boot\\.js$/.test(s.src)).src)"
+              ".href")
+
+
+#: Pages make no memory snapshot (static/js/bridge.js) unless a test is marked ``snapshot``:
+#: making one costs a second or two of CPU, in a worker, after every first start.
+NO_SNAPSHOTS = "try { localStorage.setItem('whist-snapshot', 'off'); } catch {}"
+
+
+@pytest.fixture
+def context(context: Any, request: pytest.FixtureRequest) -> Any:
+    """pytest-playwright's context, with snapshots off unless the test is marked ``snapshot``."""
+    if request.node.get_closest_marker("snapshot") is None:
+        context.add_init_script(NO_SNAPSHOTS)
+    return context
 
 
 class RequestLog:

@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import BRIDGE_URL
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # Run a bridge function in the page: evaluate(CALL, [fn, payload]).
 CALL = """async ([fn, payload]) => {
-  const bridge = await import(new URL("static/js/bridge.js", document.baseURI).href);
+  const bridge = await import(BRIDGE);
   try {
     return { ok: await bridge.call(fn, payload) };
   } catch (err) {
     return { error: err.message, kind: err.kind, name: err.name };
   }
-}"""
+}""".replace("BRIDGE", BRIDGE_URL)
 READY = """async () => {
-  const bridge = await import(new URL("static/js/bridge.js", document.baseURI).href);
+  const bridge = await import(BRIDGE);
   return bridge.ready();
-}"""
+}""".replace("BRIDGE", BRIDGE_URL)
 
 
 def bridge_call(page: Any, fn: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -63,7 +62,7 @@ def test_bridge_round_trip_and_errors(ready_page: Any) -> None:
 def test_page_responsive_while_worker_computes(ready_page: Any) -> None:
     result = ready_page.evaluate(
         """async (CALL_SRC) => {
-          const bridge = await import(new URL("static/js/bridge.js", document.baseURI).href);
+          const bridge = await import(BRIDGE);
           const gaps = [];
           let last = performance.now();
           let running = true;
@@ -78,7 +77,7 @@ def test_page_responsive_while_worker_computes(ready_page: Any) -> None:
           const wall = performance.now() - t0;
           running = false;
           return { reply, wall, frames: gaps.length, maxGap: Math.max(...gaps.slice(1)) };
-        }""",
+        }""".replace("BRIDGE", BRIDGE_URL),
         None,
     )
     assert result["reply"]["seconds"] >= 1.0
@@ -110,15 +109,6 @@ def test_works_offline_after_first_load(ready_page: Any, context: Any) -> None:
         assert info["python"].startswith("3.14.")
     finally:
         context.set_offline(False)
-
-
-def test_service_worker_cache_matches_pins() -> None:
-    """sw.js names its vendor cache after the pinned versions in package.json."""
-    pins = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    sw = (ROOT / "static" / "sw.js").read_text()
-    match = re.search(r'VENDOR_VERSION = "pyscript-([^+]+)\+pyodide-([^"+]+)(\+[^"]*)?"', sw)
-    assert match, "VENDOR_VERSION not found in static/sw.js"
-    assert match.groups()[:2] == (pins["@pyscript/core"], pins["pyodide"])
 
 
 @pytest.mark.parametrize("path", ["static/py/worker.py"])

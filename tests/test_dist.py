@@ -1,0 +1,265 @@
+"""The static bundle (``make dist``) and the server that serves it (``python -m whist serve``).
+
+The bundle is built once per session into a temporary folder (the compressed forms
+come from ``build/cache`` after the first build, so this takes seconds), then
+checked file by file and served on loopback.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import http.client
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import zipfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import brotli
+import pytest
+
+import devserver
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import build_dist  # noqa: E402
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="the bundle needs Node (npm set-up)")
+
+
+def tree_digest(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("bundle") / "dist"
+    build_dist.build(out, test=False, quiet=True)
+    return out
+
+
+def bundle_files(dist: Path) -> set[str]:
+    return {p.relative_to(dist).as_posix() for p in dist.rglob("*")
+            if p.is_file() and p.suffix not in (".br", ".gz")}
+
+
+def folder(dist: Path, prefix: str) -> str:
+    (name,) = [p.name for p in dist.iterdir() if p.name.startswith(prefix)]
+    return name
+
+
+# ------------------------------------------------------------------ the bundle
+def test_only_what_the_page_needs(dist: Path) -> None:
+    files = bundle_files(dist)
+    app, rt = folder(dist, "app-"), folder(dist, "rt-")
+    assert {p.name for p in dist.iterdir()} - {"index.html", "sw.js"} - {
+        f"{n}{e}" for n in ("index.html", "sw.js") for e in (".br", ".gz")} == {app, rt}
+    assert re.fullmatch(r"app-[0-9a-f]{16}", app) and re.fullmatch(r"rt-[0-9a-f]{16}", rt)
+    for needed in ("index.html", "sw.js", f"{app}/js/bridge.js", f"{app}/js/table.js", f"{app}/py/worker.py",
+                   f"{app}/pyscript.json", f"{app}/pkg/game.zip", f"{app}/catalog.json",
+                   f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/manifest.webmanifest",
+                   f"{rt}/pyscript/core.js", f"{rt}/pyodide/pyodide.asm.wasm",
+                   f"{rt}/pyodide/python_stdlib.zip"):
+        assert needed in files, needed
+    for name in files:
+        assert not name.endswith((".map", ".toml", ".md")), name
+        assert not re.search(r"(^|/)(codemirror|xterm|toml-|tests?/|\.git)", name), name
+        assert name.endswith("worker.py") or not name.endswith(".py"), name
+
+
+def test_game_bundle_leaves_out_server_clis_terminal_arena(dist: Path) -> None:
+    with zipfile.ZipFile(dist / folder(dist, "app-") / "pkg" / "game.zip") as zf:
+        names = set(zf.namelist())
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())
+    assert "whist_app/webapi.py" in names and "engines/strong.py" in names
+    for left_out in sorted(build_dist.vendor_web.BUNDLE_EXCLUDES):
+        assert left_out not in names
+    assert not [n for n in names if n.startswith(("devserver/", "tests/", "bench/"))]
+
+
+def test_standard_library_is_trimmed(dist: Path) -> None:
+    with zipfile.ZipFile(dist / folder(dist, "rt-") / "pyodide" / "python_stdlib.zip") as zf:
+        names = set(zf.namelist())
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in zf.infolist())
+    for kept in ("json/__init__.py", "random.py", "encodings/utf_8.py", "asyncio/__init__.py"):
+        assert kept in names
+    for dropped in ("unittest/__init__.py", "pdb.py", "doctest.py", "pydoc.py", "argparse.py",
+                    "multiprocessing/__init__.py", "email/__init__.py"):
+        assert dropped not in names
+
+
+def test_every_file_has_brotli_and_gzip_beside_it(dist: Path) -> None:
+    for name in bundle_files(dist):
+        data = (dist / name).read_bytes()
+        assert brotli.decompress((dist / f"{name}.br").read_bytes()) == data, name
+        assert gzip.decompress((dist / f"{name}.gz").read_bytes()) == data, name
+
+
+def test_page_has_no_inline_script_and_names_only_bundle_files(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>\s*\S", html)
+    refs = re.findall(r'\b(?:href|src|config)="([^"]+)"', html)
+    assert refs
+    files = bundle_files(dist)
+    for ref in refs:
+        assert ref in files, ref
+    config = json.loads((dist / folder(dist, "app-") / "pyscript.json").read_text())
+    assert config["interpreter"] == "./runtime/boot.mjs"
+
+
+def test_service_worker_precaches_the_bundle(dist: Path) -> None:
+    sw = (dist / "sw.js").read_text()
+    match = re.search(r"^const BUNDLE = (.*);$", sw, re.M)
+    assert match
+    bundle = json.loads(match.group(1))
+    assert bundle["version"] == f"{folder(dist, 'app-')}+{folder(dist, 'rt-')}"
+    expected = {"./"} | {f"./{n}" for n in bundle_files(dist) if n not in ("index.html", "sw.js")}
+    assert set(bundle["precache"]) == expected
+
+
+def test_catalog_is_pythons(dist: Path) -> None:
+    from whist_app.webapi import catalog, players_for
+
+    answers = json.loads((dist / folder(dist, "app-") / "catalog.json").read_text())["answers"]
+    assert answers[0] == ["catalog", {}, json.loads(json.dumps(catalog({})))]
+    for fn, payload, reply in answers[1:]:
+        assert fn == "players_for" and players_for(payload) == reply
+
+
+def test_reproducible(dist: Path, tmp_path: Path) -> None:
+    again = tmp_path / "dist"
+    build_dist.build(again, test=False, quiet=True)
+    assert tree_digest(again) == tree_digest(dist)
+
+
+# ------------------------------------------------------------------ the server
+@pytest.fixture(scope="module")
+def served(dist: Path) -> Iterator[tuple[str, int]]:
+    (dist / ".git").mkdir()
+    (dist / ".git" / "config").write_text("[core]\n")  # present, and still refused
+    server, url = devserver.serve_in_thread(dist)
+    try:
+        yield "127.0.0.1", server.server_address[1]
+    finally:
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(dist / ".git")
+
+
+def get(served: tuple[str, int], path: str, headers: dict[str, str] | None = None,
+        method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection(*served, timeout=10)
+    try:
+        conn.request(method, path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        conn.close()
+
+
+def raw(served: tuple[str, int], data: bytes) -> bytes:
+    with socket.create_connection(served, timeout=10) as sock:
+        sock.sendall(data)
+        chunks = []
+        while chunk := sock.recv(65536):
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_headers_on_the_page(served: tuple[str, int]) -> None:
+    status, headers, body = get(served, "/")
+    assert status == 200 and body.startswith(b"<!doctype html>")
+    assert headers["content-type"] == "text/html; charset=utf-8"
+    assert headers["cache-control"] == "no-cache"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+    csp = dict(part.strip().split(" ", 1) for part in headers["content-security-policy"].split(";"))
+    assert "'unsafe-inline'" not in csp["script-src"] and "'self'" in csp["script-src"]
+    assert csp["default-src"] == "'self'" and csp["frame-ancestors"] == "'none'"
+    assert not any(v for k, v in csp.items() if "http" in v)
+    # No cross-origin isolation: the page needs no SharedArrayBuffer (docs/deploy.md).
+    assert "cross-origin-embedder-policy" not in headers
+
+
+def test_encodings_negotiated_from_the_precompressed_files(served: tuple[str, int], dist: Path) -> None:
+    name = f"{folder(dist, 'rt-')}/pyodide/pyodide.asm.mjs"
+    for accept, coding, suffix in [("br, gzip", "br", ".br"), ("gzip, deflate", "gzip", ".gz"),
+                                   ("br;q=0, gzip", "gzip", ".gz"), ("", None, ""),
+                                   ("identity", None, ""), ("*", "br", ".br")]:
+        status, headers, body = get(served, f"/{name}", {"Accept-Encoding": accept})
+        assert status == 200
+        assert headers.get("content-encoding") == coding, accept
+        assert body == (dist / f"{name}{suffix}").read_bytes()
+        assert headers["vary"] == "Accept-Encoding"
+        assert headers["content-type"] == "text/javascript; charset=utf-8"
+        assert headers["cache-control"] == "public, max-age=31536000, immutable"
+    wasm = f"/{folder(dist, 'rt-')}/pyodide/pyodide.asm.wasm"
+    status, headers, _ = get(served, wasm, {"Accept-Encoding": "br"})
+    assert headers["content-type"] == "application/wasm" and headers["content-encoding"] == "br"
+    status, headers, _ = get(served, "/", {"Accept-Encoding": "br"})
+    etag = headers["etag"]
+    assert get(served, "/", {"Accept-Encoding": "br", "If-None-Match": etag})[0] == 304
+    assert get(served, "/", {"If-None-Match": etag})[0] == 200  # another representation
+
+
+@pytest.mark.parametrize("path", ["/.git/config", "/.git/", "/tests/", "/static/sw.js",
+                                  "/app-0123456789abcdef/", "/index.html.br", "/../pyproject.toml",
+                                  "/%2e%2e/pyproject.toml",
+                                  "/sw.js/../../README.md", "/nothing-here"])
+def test_refusals_404(served: tuple[str, int], path: str) -> None:
+    status, headers, _ = get(served, path)
+    assert status == 404, path
+    assert headers["x-content-type-options"] == "nosniff"
+
+
+def test_refusals_of_bad_requests(served: tuple[str, int]) -> None:
+    assert get(served, "/", {"Host": "evil.example:80"})[0] == 421
+    assert get(served, "/", {"Host": "rebind.attacker.test"})[0] == 421
+    assert get(served, "/", method="POST")[0] == 405
+    assert raw(served, b"NONSENSE\r\n\r\n").startswith(b"HTTP/1.1 400")
+    assert raw(served, b"GET / HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.1 400")  # no Host
+    host = f"Host: 127.0.0.1:{served[1]}\r\n".encode()
+    assert raw(served, b"GET /%00 HTTP/1.1\r\n" + host + b"\r\n").startswith(b"HTTP/1.1 400")
+    assert raw(served, b"GET /%ff HTTP/1.1\r\n" + host + b"\r\n").startswith(b"HTTP/1.1 400")
+    long_line = b"GET /" + b"a" * 10_000 + b" HTTP/1.1\r\n"
+    assert raw(served, long_line + host + b"\r\n").startswith(b"HTTP/1.1 414")
+    many = b"".join(b"X-%d: y\r\n" % i for i in range(200))
+    assert raw(served, b"GET / HTTP/1.1\r\n" + host + many + b"\r\n").startswith(b"HTTP/1.1 431")
+    close = b"Connection: close\r\n\r\n"
+    assert raw(served, b"GET / HTTP/1.1\r\n" + host + close).startswith(b"HTTP/1.1 200")
+
+
+def test_slow_clients_are_cut_off(served: tuple[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 1.0)
+    started = time.monotonic()
+    with socket.create_connection(served, timeout=10) as sock:
+        sock.sendall(b"GET / HT")  # and never the rest
+        assert sock.recv(100) == b""  # closed by the server
+    assert time.monotonic() - started < 5
+
+
+def run_serve(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "whist", "serve", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=60)
+
+
+@pytest.mark.parametrize("port", ["70000", "-1", "eighty"])
+def test_bad_port_in_one_line(port: str) -> None:
+    done = run_serve("--port", port)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+    assert "port" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_no_bundle_in_one_line(tmp_path: Path) -> None:
+    done = run_serve("--root", str(tmp_path))
+    assert done.returncode == 1
+    assert len(done.stderr.strip().splitlines()) == 1 and "make dist" in done.stderr
