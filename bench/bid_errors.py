@@ -1,0 +1,176 @@
+"""Where bids go wrong: tricks taken minus tricks bid, by hand size, bidding position and trump.
+
+    python bench/bid_errors.py [--seats strong,strong,strong,strong] [--measure strong]
+        [--games 10] [--seed 1] [--iterations 100] [--json]
+    python bench/bid_errors.py --ismcts-results bench/results/ismcts-oh-hell*.json
+
+First form: whole Diminishing Whist games (seeds ``seed``, ``seed + 1``, ...)
+with the engines of ``--seats`` (default: ``strong`` self-play); every bid
+made by a seat whose level is ``--measure`` is counted with the tricks its
+seat then took.  Second form: the hands kept by ``bench/ismcts_match.py``
+(``oh_hell``, 10 cards, ``strong`` against OpenSpiel's ISMCTS on the same
+deals), both sides counted apart.
+
+Per group: bids counted, mean bid, mean of tricks − bid with its 95% t
+interval (positive: under-bid, the seat took more than it said), the share
+of hands over-bid (tricks < bid), under-bid (tricks > bid) and exact.
+Position 1 is the first bidder; the last (4 of 4) is the hooked seat, whose
+bid may not make the bids total the tricks.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.arena import make_engine, mean_ci  # noqa: E402
+from whist.actions import Bid  # noqa: E402
+from whist.cards import SUIT_SYMBOLS  # noqa: E402
+from whist.games.diminishing import DiminishingWhist  # noqa: E402
+
+#: One counted bid: (source, hand size, position 1.., players, trump symbol or NT, bid, tricks).
+Row = tuple[str, int, int, int, str, int, int]
+
+
+def play_games(seats: list[str], measure: str, games: int, seed: int,
+               iterations: int | None, progress: bool = False) -> list[Row]:
+    """Every bid of a ``measure`` seat in ``games`` whole Diminishing Whist games."""
+    players = len(seats)
+    rows: list[Row] = []
+    start = time.perf_counter()
+    for g in range(games):
+        state = DiminishingWhist.search_type()({"players": players}, seed=seed + g)
+        engines = [make_engine(level, state.name, (seed + g) * 16 + s, None, iterations)
+                   for s, level in enumerate(seats)]
+        hand_bids: list[tuple[int, int, int, str]] = []  # seat, bid, position, trump
+        hands_scored = 0
+        while not state.over:
+            seat = state.to_move
+            assert seat is not None
+            legal = state.legal_actions()
+            action = legal[0] if len(legal) == 1 else engines[seat].choose(
+                state.observe(seat), legal)
+            if isinstance(action, Bid) and seats[seat] == measure:
+                position = (seat - state.opener) % players + 1
+                trump = "NT" if state.trump is None else SUIT_SYMBOLS[state.trump]
+                hand_bids.append((seat, action.tricks, position, trump))
+            cards = state.cards
+            won = state.tricks_won
+            state.step(action)
+            if len(state.hand_scores) > hands_scored:
+                hands_scored += 1
+                for s, bid, position, trump in hand_bids:
+                    rows.append(("dw:" + measure, cards, position, players, trump, bid, won[s]))
+                hand_bids = []
+        if progress:
+            print(f"game {g + 1}/{games}: {len(rows)} bids, "
+                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    return rows
+
+
+def ismcts_rows(paths: Sequence[Path]) -> list[Row]:
+    """strong's and ISMCTS's bids in the hands kept by bench/ismcts_match.py."""
+    from bench.ismcts_match import PLAYERS, card_of_action, load_game, replay
+    card_of = card_of_action(load_game())
+    rows: list[Row] = []
+    for path in paths:
+        for result in json.loads(path.read_text())["results"]:
+            view = replay(result["chance"], card_of)
+            trump = SUIT_SYMBOLS[view.trump]
+            for hand in result["hands"]:
+                for p in range(PLAYERS):
+                    position = (p - view.first) % PLAYERS + 1
+                    rows.append(("oh_hell:" + hand["kinds"][p], 10, position, PLAYERS, trump,
+                                 hand["bids"][p], hand["tricks"][p]))
+    return rows
+
+
+def group(rows: list[Row], key: Any) -> dict[Any, dict[str, Any]]:
+    """Figures per value of ``key(row)``."""
+    groups: dict[Any, list[Row]] = defaultdict(list)
+    for row in rows:
+        groups[key(row)].append(row)
+    out: dict[Any, dict[str, Any]] = {}
+    for name in sorted(groups, key=str):
+        members = groups[name]
+        errors = [float(r[6] - r[5]) for r in members]
+        mean, low, high = mean_ci(errors) if len(errors) > 1 else (errors[0],) * 3
+        n = len(members)
+        out[name] = {
+            "bids": n,
+            "mean_bid": sum(r[5] for r in members) / n,
+            "error": mean, "ci_low": low, "ci_high": high,
+            "over": sum(1 for e in errors if e < 0) / n,
+            "under": sum(1 for e in errors if e > 0) / n,
+            "exact": sum(1 for e in errors if e == 0) / n,
+        }
+    return out
+
+
+def tables(rows: list[Row]) -> dict[str, dict[str, dict[Any, dict[str, Any]]]]:
+    """For each source: the figures overall, by hand size, by position, by trump."""
+    out: dict[str, dict[str, dict[Any, dict[str, Any]]]] = {}
+    for source in sorted({r[0] for r in rows}):
+        mine = [r for r in rows if r[0] == source]
+        out[source] = {
+            "all": group(mine, lambda r: "all"),
+            "hand size": group(mine, lambda r: f"{r[1]:2d} cards"),
+            "position": group(mine, lambda r: f"{r[2]} of {r[3]}"),
+            "trump": group(mine, lambda r: "no trump" if r[4] == "NT" else "trump"),
+            "bid": group(mine, lambda r: f"bid {r[5]:2d}"),
+        }
+    return out
+
+
+def report(result: dict[str, dict[str, dict[Any, dict[str, Any]]]]) -> list[str]:
+    """Markdown tables, one per source."""
+    lines: list[str] = []
+    for source, by in result.items():
+        lines += [f"**{source}**", "",
+                  "| group | bids | mean bid | tricks − bid | 95% CI | over-bid | under-bid "
+                  "| exact |", "|---|---:|---:|---:|---|---:|---:|---:|"]
+        for heading, groups in by.items():
+            for name, g in groups.items():
+                label = name if heading == "all" else f"{heading}: {name.strip()}"
+                lines.append(f"| {label} | {g['bids']} | {g['mean_bid']:.2f} | "
+                             f"{g['error']:+.2f} | [{g['ci_low']:+.2f}, {g['ci_high']:+.2f}] | "
+                             f"{g['over']:.0%} | {g['under']:.0%} | {g['exact']:.1%} |")
+        lines.append("")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Collect the bids and print the tables."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seats", default="strong,strong,strong,strong")
+    parser.add_argument("--measure", default="strong")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--ismcts-results", type=Path, nargs="*", default=None)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    if args.ismcts_results:
+        rows = ismcts_rows(args.ismcts_results)
+    else:
+        rows = play_games(args.seats.split(","), args.measure, args.games, args.seed,
+                          args.iterations, args.progress)
+    result = tables(rows)
+    if args.json:
+        print(json.dumps({"rows": rows, "tables": result}))
+    else:
+        print("\n".join(report(result)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
