@@ -1,28 +1,35 @@
 """Page load time: cold and repeat visits, to Python-ready and to the first playable hand.
 
-    python bench/load_time.py [--runs 5] [--json] [--seed 1] [--level expectation]
+    python bench/load_time.py [--runs 5] [--json] [--seed 1] [--level expectation] [--root dist]
 
-Serves the checkout on loopback (``devserver.serve_in_thread``) and drives
-Debian's Chromium headless (``/usr/bin/chromium``, the browser tests' flags).
-Each run uses a fresh persistent profile (a new temporary user-data dir), so
-the HTTP cache, Cache Storage, the service worker and V8's code cache all
-start empty and then behave as for a real visitor:
+Builds the bundle (``scripts/build_dist.py``, as ``make dist``) unless ``--root``
+names one, serves it on loopback with the game's server (``devserver``) and
+drives Debian's Chromium headless (``/usr/bin/chromium``, the browser tests'
+flags). Each run uses a fresh persistent profile (a new temporary user-data
+dir), so the HTTP cache, Cache Storage, IndexedDB (the memory snapshot), the
+service worker and V8's code cache all start empty and then behave as for a
+real visitor:
 
-* ``cold``: first navigation → ``body[data-ready]`` (Python answered ``ping``)
-  and → first playable hand: as soon as the page is ready, a script injected
-  before the page's own calls ``bridge.call("start", ...)`` for Diminishing
-  Whist with a person in seat 0 and ``--level`` elsewhere, then ``step`` while
-  a computer is to move, until the person's first decision is known. Times are
-  the page's ``performance.now()`` (origin: navigation start).
-* ``reload``: the same browser, once the service worker has kept the runtime
-  (``body[data-offline-ready]``) and V8 had time to write its code cache, a
-  second navigation (service worker warm, in-memory caches warm).
+* ``cold``: first navigation → the game chooser drawn (``body[data-chooser]``),
+  → ``body[data-ready]`` (Python answered ``ping``) and → first playable hand:
+  as soon as the page is ready, a script injected before the page's own calls
+  ``bridge.call("start", ...)`` for Diminishing Whist with a person in seat 0
+  and ``--level`` elsewhere, then ``step`` while a computer is to move, until
+  the person's first decision is known. Times are the page's
+  ``performance.now()`` (origin: navigation start).
+* ``reload``: the same browser, once the service worker holds the bundle
+  (``body[data-offline-ready]``) and the page stored its memory snapshot
+  (``body[data-snapshot-stored]``), a second navigation.
 * ``revisit``: the browser closed and reopened on the same profile, then a
-  navigation: only what is on disk helps (HTTP cache, Cache Storage, code cache).
+  navigation: only what is on disk helps (HTTP cache, Cache Storage, the
+  snapshot in IndexedDB, code cache).
 
-Bytes are response bodies the server sent, counted on the server (every
-request of the page, its workers and the service worker; 304s count 0), per
-phase. ``--trace`` prints, for the first run, when each request reached the
+Bytes are counted in the browser: the encoded (on-the-wire) body and header
+bytes of every response of the page, its workers and its service worker that
+came from the network (Playwright's ``request.sizes()``, i.e. Chromium's
+encodedDataLength), per phase; the server's count of body bytes it sent is kept
+beside as a check. ``snapshot`` is how Python started (hit, miss, stale,
+fallback). ``--trace`` prints, for the first run, when each request reached the
 server (ms after navigation start), which shows what the load waits on.
 """
 
@@ -37,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +53,10 @@ if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
 import devserver as whist_server  # noqa: E402
+
+#: Where the page's bridge module is in the bundle (the same expression as the browser tests').
+BRIDGE_URL = ("new URL('bridge.js', [...document.scripts].find((s) => /\\/js\\/boot\\.js$/.test(s.src)).src)"
+              ".href")
 
 CHROMIUM = "/usr/bin/chromium"
 #: Same flags as tests/browser/conftest.py (no background network chatter).
@@ -69,7 +81,7 @@ MARKS_SCRIPT = """
   const plan = %s;
   let started = false;
   async function firstHand() {
-    const bridge = await import(new URL("static/js/bridge.js", document.baseURI).href);
+    const bridge = await import(BRIDGE_URL);
     marks.startCall = performance.now();
     let view = await bridge.call("start", plan);
     marks.started = performance.now();
@@ -86,7 +98,9 @@ MARKS_SCRIPT = """
   new MutationObserver(() => {
     const body = document.body;
     if (!body) return;
+    if (body.dataset.chooser && marks.chooser === undefined) marks.chooser = performance.now();
     if (body.dataset.ready && !started) {
+      marks.snapshot = body.dataset.snapshot;
       started = true;
       marks.ready = performance.now();
       firstHand().catch((err) => { marks.error = String(err && err.message || err); });
@@ -95,7 +109,7 @@ MARKS_SCRIPT = """
     if (body.dataset.bootError && marks.error === undefined) marks.error = body.dataset.bootError;
   }).observe(document, { attributes: true, subtree: true, childList: true });
 })();
-"""
+""".replace("BRIDGE_URL", BRIDGE_URL)
 
 
 class ByteCounter:
@@ -123,39 +137,51 @@ class ByteCounter:
 COUNTER = ByteCounter()
 
 
-def install_counter() -> None:
-    """Count body bytes and log request timing in the game server's handler."""
-    handler = whist_server.GameRequestHandler
-    original_copy = handler.copyfile
-    original_handle = handler.handle_one_request
-    original_parse = handler.parse_request
+class CountingHandler(whist_server.GameRequestHandler):
+    """The game server's handler, counting body bytes and logging request timing."""
 
-    def copyfile(self: Any, source: Any, outputfile: Any) -> None:
-        start = source.tell()
-        original_copy(self, source, outputfile)
-        sent = source.tell() - start
-        with COUNTER.lock:
-            COUNTER.bytes += sent
-            self._bench_sent = sent
-
-    def parse_request(self: Any) -> bool:
-        # The request line has just been read: this is when the request arrived
-        # (handle_one_request starts earlier, idling on a kept-alive connection).
-        self._bench_began = time.time()
-        return bool(original_parse(self))
-
-    def handle_one_request(self: Any) -> None:
+    def handle_one_request(self) -> None:
         self._bench_sent = 0
-        self._bench_began = None
-        original_handle(self)
-        if self._bench_began is not None:
+        self._bench_began = time.time()
+        super().handle_one_request()
+        if self.command:
             with COUNTER.lock:
                 COUNTER.requests += 1
                 COUNTER.log.append((self._bench_began, time.time(), self.path, self._bench_sent))
 
-    handler.copyfile = copyfile  # type: ignore[method-assign]
-    handler.handle_one_request = handle_one_request  # type: ignore[method-assign]
-    handler.parse_request = parse_request  # type: ignore[method-assign]
+    def sent_bytes(self, n: int) -> None:
+        self._bench_sent += n
+        with COUNTER.lock:
+            COUNTER.bytes += n
+
+
+class WireCounter:
+    """Encoded bytes of the responses Chromium received from the network, per phase."""
+
+    def __init__(self) -> None:
+        self.requests: list[Any] = []
+
+    def record(self, request: Any) -> None:
+        self.requests.append(request)
+
+    def take(self) -> tuple[int, int]:
+        """(encoded bytes, network requests) since the last take."""
+        total = count = 0
+        for request in self.requests:
+            try:
+                response = request.response()
+                if response is None or response.from_service_worker:
+                    continue
+                sizes = request.sizes()
+            except Exception:  # noqa: BLE001 - a request of a closed page
+                continue
+            total += max(0, sizes["responseBodySize"]) + max(0, sizes["responseHeadersSize"])
+            count += 1
+        self.requests = []
+        return total, count
+
+
+WIRE = WireCounter()
 
 
 def wait_marks(page: Any, keys: tuple[str, ...]) -> dict[str, Any]:
@@ -170,16 +196,20 @@ def wait_marks(page: Any, keys: tuple[str, ...]) -> dict[str, Any]:
 
 
 def visit(context: Any, url: str, page: Any | None = None) -> tuple[Any, dict[str, Any], dict[str, Any]]:
-    """Navigate to ``url``; return (page, marks, {bytes, requests} for ready and hand)."""
+    """Navigate to ``url``; return (page, marks, traffic up to ready and up to the first hand)."""
     COUNTER.reset()
+    WIRE.take()
     page = page or context.new_page()
     page.goto(url, wait_until="commit")
     marks = wait_marks(page, ("ready",))
     ready_bytes = COUNTER.snapshot()
+    ready_wire = WIRE.take()
     marks = wait_marks(page, ("ready", "hand"))
     hand_bytes = COUNTER.snapshot()
-    traffic = {"ready_bytes": ready_bytes[0], "ready_requests": ready_bytes[1],
-               "hand_bytes": hand_bytes[0], "hand_requests": hand_bytes[1]}
+    hand_wire = WIRE.take()
+    traffic = {"ready_wire_bytes": ready_wire[0], "hand_wire_bytes": ready_wire[0] + hand_wire[0],
+               "wire_requests": ready_wire[1] + hand_wire[1],
+               "ready_server_bytes": ready_bytes[0], "hand_server_bytes": hand_bytes[0]}
     return page, marks, traffic
 
 
@@ -195,40 +225,51 @@ def trace_lines(marks: dict[str, Any]) -> list[str]:
     return lines
 
 
+def phase_result(marks: dict[str, Any], traffic: dict[str, Any]) -> dict[str, Any]:
+    return {"chooser_ms": marks.get("chooser", float("nan")), "ready_ms": marks["ready"],
+            "hand_ms": marks["hand"], "snapshot": marks.get("snapshot"), **traffic}
+
+
 def one_run(playwright: Any, url: str, plan: dict[str, Any], trace: bool) -> dict[str, Any]:
     """One fresh profile: cold visit, reload, browser restart and revisit."""
     profile = tempfile.mkdtemp(prefix="whist-load-")
     launch = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "headless": True}
     result: dict[str, Any] = {}
-    try:
+
+    def open_context() -> Any:
         context = playwright.chromium.launch_persistent_context(profile, **launch)
         context.add_init_script(MARKS_SCRIPT % json.dumps(plan))
-        page, marks, traffic = visit(context, url)
-        result["cold"] = {"ready_ms": marks["ready"], "hand_ms": marks["hand"],
-                          "start_call_ms": marks["hand"] - marks["startCall"],
-                          "steps": marks["steps"], "pending": marks["pending"], **traffic}
+        context.on("requestfinished", WIRE.record)
+        return context
+
+    try:
+        context = open_context()
+        page, marks, traffic = visit(context, url, context.pages[0] if context.pages else None)
+        result["cold"] = {**phase_result(marks, traffic),
+                          "start_call_ms": marks["hand"] - marks["startCall"], "steps": marks["steps"]}
         if trace:
             print("cold visit, requests reaching the server:", file=sys.stderr)
             print("\n".join(trace_lines(marks)), file=sys.stderr)
             print(f"  ready {marks['ready']:.0f} ms, hand {marks['hand']:.0f} ms", file=sys.stderr)
         COUNTER.reset()
         page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=TIMEOUT_MS)
+        page.wait_for_selector("body[data-snapshot-stored], body[data-snapshot-error]", state="attached",
+                               timeout=TIMEOUT_MS)
+        result["cold"]["snapshot_error"] = page.evaluate("document.body.dataset.snapshotError ?? ''")
         time.sleep(CODE_CACHE_SETTLE_S)
-        result["cold"]["precache_bytes"] = COUNTER.snapshot()[0]
+        result["cold"]["after_bytes"] = WIRE.take()[0]
 
         page, marks, traffic = visit(context, url, page)
-        result["reload"] = {"ready_ms": marks["ready"], "hand_ms": marks["hand"], **traffic}
+        result["reload"] = phase_result(marks, traffic)
         if trace:
             print("reload, requests reaching the server:", file=sys.stderr)
             print("\n".join(trace_lines(marks)), file=sys.stderr)
         time.sleep(CODE_CACHE_SETTLE_S)
         context.close()
 
-        context = playwright.chromium.launch_persistent_context(profile, **launch)
-        context.add_init_script(MARKS_SCRIPT % json.dumps(plan))
-        page = context.pages[0] if context.pages else None
-        page, marks, traffic = visit(context, url, page)
-        result["revisit"] = {"ready_ms": marks["ready"], "hand_ms": marks["hand"], **traffic}
+        context = open_context()
+        page, marks, traffic = visit(context, url, context.pages[0] if context.pages else None)
+        result["revisit"] = phase_result(marks, traffic)
         if trace:
             print("revisit after restart, requests reaching the server:", file=sys.stderr)
             print("\n".join(trace_lines(marks)), file=sys.stderr)
@@ -256,18 +297,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="deal seed of the first game (default 1)")
     parser.add_argument("--level", default="expectation", help="computer level in seats 1-3")
     parser.add_argument("--trace", action="store_true", help="print the first run's request timeline")
-    parser.add_argument("--root", type=Path, default=ROOT, help="directory to serve (default: the checkout)")
+    parser.add_argument("--root", type=Path, default=None,
+                        help="a built bundle to serve (default: build dist/ first, as make dist)")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
-    root: Path = args.root.resolve()
+    if args.root is None:
+        import subprocess
+
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build_dist.py"), "--quiet"], check=True,
+                       stdout=sys.stderr)
+        root = whist_server.DIST
+    else:
+        root = args.root.resolve()
     missing = whist_server.missing_setup(root)
     if missing:
-        sys.exit(f"load_time: web set-up missing ({', '.join(missing)}): {whist_server.SETUP_HINT}")
+        sys.exit(f"load_time: no bundle in {root} ({', '.join(missing)} missing): {whist_server.SETUP_HINT}")
     plan = {"game": "diminishing-whist", "seats": ["human"] + [args.level] * 3, "seed": args.seed}
-    install_counter()
-    server, url = whist_server.serve_in_thread(root, port=0)
+    server, url = whist_server.serve_in_thread(root, port=0, handler=CountingHandler)
     runs = []
     try:
         with sync_playwright() as playwright:
@@ -276,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.json:
                     last = runs[-1]
                     parts = [f"{phase} ready {last[phase]['ready_ms']:.0f} hand {last[phase]['hand_ms']:.0f}"
-                             for phase in ("cold", "reload", "revisit")]
+                             f" ({last[phase]['snapshot']})" for phase in ("cold", "reload", "revisit")]
                     print(f"run {i + 1}: {' | '.join(parts)} ms", file=sys.stderr)
     finally:
         server.shutdown()
@@ -295,6 +343,7 @@ def main(argv: list[str] | None = None) -> int:
             for key in runs[0][phase]
             if isinstance(runs[0][phase][key], (int, float)) and key != "steps"
         }
+        report[phase]["snapshot"] = dict(Counter(r[phase]["snapshot"] for r in runs))
     report["raw"] = runs
     if args.json:
         print(json.dumps(report, indent=2))
@@ -302,12 +351,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(runs)} fresh profiles, Diminishing Whist seed {args.seed}, seats human + 3 × {args.level}")
     for phase in ("cold", "reload", "revisit"):
         data = report[phase]
-        ready, hand = data["ready_ms"], data["hand_ms"]
-        mb = data["hand_bytes"]["median"] / 1e6
-        print(f"{phase:8s} → ready {seconds(ready)}   → first hand {seconds(hand)}   {mb:6.2f} MB")
+        mb = data["hand_wire_bytes"]["median"] / 1e6
+        snap = ", ".join(f"{k} {v}" for k, v in sorted(data["snapshot"].items()))
+        chooser = data["chooser_ms"]["median"] / 1000
+        print(f"{phase:8s} → chooser {chooser:4.2f} s  → ready {seconds(data['ready_ms'])}"
+              f"   → first hand {seconds(data['hand_ms'])}   {mb:5.2f} MB on the wire   snapshot: {snap}")
     cold = report["cold"]
-    print(f"cold: start+steps {cold['start_call_ms']['median']:.0f} ms; service worker precache afterwards "
-          f"{cold['precache_bytes']['median'] / 1e6:.2f} MB")
+    after = cold["after_bytes"]["median"] / 1e6
+    print(f"cold: start+steps {cold['start_call_ms']['median']:.0f} ms; afterwards "
+          f"(service worker, snapshot): {after:.2f} MB")
     return 0
 
 

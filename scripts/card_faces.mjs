@@ -6,7 +6,7 @@
 // each face for a table seen on a phone (a large corner index, the picture
 // scaled to make room, no web address on the ace), and writes plain SVG:
 //   static/cards/<rank><suit letter>.svg   e.g. QH.svg, 10D.svg (two colours)
-//   static/cards/4c/<rank><D|C>.svg        diamonds blue, clubs green (four colours)
+//   static/cards/4c-<rank><D|C>.svg        diamonds blue, clubs green (four colours)
 //   static/cards/back.svg
 // The output is committed with the licence; run this again only to change the
 // faces: node scripts/card_faces.mjs
@@ -150,7 +150,7 @@ function back() {
 
 function main() {
   const deck = loadDeck();
-  fs.mkdirSync(path.join(OUT, "4c"), { recursive: true });
+  fs.mkdirSync(OUT, { recursive: true });
   let count = 0;
   for (const [name, component] of Object.entries(deck)) {
     const match = name.match(/^([CDHS])(a|k|q|j|10|[2-9])$/);
@@ -159,7 +159,7 @@ function main() {
     const file = `${rank.toUpperCase()}${suit}.svg`;
     fs.writeFileSync(path.join(OUT, file), serialise(reshape(component({}), null)) + "\n");
     if (FOUR[suit]) {
-      fs.writeFileSync(path.join(OUT, "4c", file),
+      fs.writeFileSync(path.join(OUT, `4c-${file}`),
                        serialise(reshape(component({}), FOUR[suit])) + "\n");
     }
     count += 1;
