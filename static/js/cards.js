@@ -42,8 +42,8 @@ export function faceUrl(card) {
   const { rank, suit } = parseCard(card);
   const letter = SUIT_LETTERS[suit];
   if (!letter || !/^(10|[2-9AKQJ])$/.test(rank)) return null;
-  const folder = fourColour && (letter === "D" || letter === "C") ? "4c/" : "";
-  return new URL(`${folder}${rank}${letter}.svg`, FACES).href;
+  const prefix = fourColour && (letter === "D" || letter === "C") ? "4c-" : "";
+  return new URL(`${prefix}${rank}${letter}.svg`, FACES).href;
 }
 
 /** Any text from Python as HTML, escaped, with each suit symbol coloured by its suit. */

@@ -13,6 +13,8 @@ const TAP = 44;
 /** Where the opponents sit, in playing order after the person (who sits at the bottom). */
 export function seatPlaces(count) {
   const portrait = window.innerHeight > window.innerWidth;
+  // Phones held sideways have height for one row of seats only once the table is crowded.
+  if (count >= 4 && viewportKind() === "landscape") return Array(count).fill("top");
   if (count === 1) return ["top"];
   if (count === 2) return portrait ? ["top", "top"] : ["left", "right"];
   if (count === 3) return ["left", "top", "right"];
@@ -46,13 +48,13 @@ export function fit() {
   let meRowHeight = 0;
   if (meRow) {
     const slots = meRow.querySelectorAll(".slot").length || 1;
-    const room = kind === "landscape" ? width * 0.55 : width - 8;
-    const ucw = clamp(Math.floor(room / slots) - 3, 30, kind === "desktop" ? 62 : 50);
+    const room = kind === "landscape" ? width * 0.5 : width - 8;
+    const ucw = clamp(Math.floor(room / slots) - 3, 30, { desktop: 62, portrait: 50, landscape: 36 }[kind]);
     meRow.style.setProperty("--ucw", `${ucw}px`);
     meRowHeight = ucw * RATIO * 1.22;
   }
   const share = { desktop: Math.min(0.27 * vh, 240), portrait: 0.28 * vh, landscape: 0.3 * vh }[kind];
-  const budget = Math.max(share - (kind === "landscape" ? 0 : meRowHeight * 0.35), 60);
+  const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.4 : 0.35), 60);
   fitHand(handBox, width, budget, kind);
   fitSeatRows(kind);
   const felt = $("#felt");
@@ -108,7 +110,10 @@ function fitHand(box, width, budget, kind) {
   }
 }
 
-/** The opponents' face-up rows, as small as their seats need. */
+/**
+ * The opponents' face-up rows, as small as their seats need; when cards that
+ * small could not be read, the row is drawn as a line of card names instead.
+ */
 function fitSeatRows(kind) {
   for (const seat of $$("#opponents .seat")) {
     const row = seat.querySelector(".updown");
@@ -120,27 +125,49 @@ function fitSeatRows(kind) {
       : Math.min(($("#felt").clientWidth / tops) - 16, 320);
     const most = kind === "desktop" ? 34 : 26;
     // One line when the cards fit it at a readable size, else two.
-    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 16 ? Math.ceil(slots / 2) : slots;
-    const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 14, most);
+    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 18 ? Math.ceil(slots / 2) : slots;
+    const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 12, most);
+    const chips = ucw < 18 || kind !== "desktop";
+    row.classList.toggle("chips", chips);
     row.style.setProperty("--ucw", `${ucw}px`);
-    row.style.flexWrap = perLine < slots ? "wrap" : "nowrap";
-    row.style.maxWidth = perLine < slots ? `${perLine * (ucw + 2) + 2}px` : "";
+    row.style.flexWrap = chips || perLine < slots ? "wrap" : "nowrap";
+    row.style.maxWidth = !chips && perLine < slots ? `${perLine * (ucw + 2) + 2}px` : "";
   }
 }
 
-/** The trick's cards, sized to the middle of the felt, each towards the seat that played it. */
+/**
+ * The trick's cards, sized to the middle of the felt, each towards the seat
+ * that played it: around the middle (a cross for four), or, when the middle is
+ * too low for that, in one line ordered as the seats sit.
+ */
 export function placeTrick() {
   const box = $("#trick");
   const plays = $$("#trick .play");
   if (!box || !plays.length) return;
   const rect = box.getBoundingClientRect();
   const caption = $("#game").dataset.density === "tight" ? 2 : 16;
-  const w = Math.floor(clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97),
-                             26, 104));
+  const n = table().seats.length;
+  const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, 104);
+  const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, 104);
+  const line = around < 40 && inLine > around * 1.2;
+  const w = Math.floor(line ? inLine : around);
   const h = w * RATIO;
   box.style.setProperty("--cw", `${w}px`);
+  box.dataset.layout = line ? "line" : "around";
   const cx = rect.width / 2;
   const cy = rect.height / 2;
+  if (line) {
+    const order = plays.map((fig) => ({ fig, x: seatX(Number(fig.dataset.seat), rect) }))
+      .sort((a, b) => a.x - b.x);
+    const step = Math.min(w * 1.05, (rect.width - w - 8) / Math.max(order.length - 1, 1));
+    const start = cx - (step * (order.length - 1)) / 2 - w / 2;
+    order.forEach(({ fig }, i) => {
+      const mine = Number(fig.dataset.seat) === table().seat;
+      const y = cy - h / 2 - caption / 2 + (mine ? Math.min(4, (rect.height - h) / 2) : 0);
+      fig.style.transform = `translate(${Math.round(start + i * step)}px, ${Math.round(y)}px)`;
+    });
+    return;
+  }
   const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w);
   const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
   for (const fig of plays) {
@@ -161,6 +188,15 @@ function seatAngle(seat, rect) {
   const dx = r.left + r.width / 2 - (rect.left + rect.width / 2);
   const dy = r.top + r.height / 2 - (rect.top + rect.height / 2);
   return Math.atan2(dy / Math.max(rect.height, 1), dx / Math.max(rect.width, 1));
+}
+
+/** A seat's place across the screen (the person sits in the middle). */
+function seatX(seat, rect) {
+  if (seat === table().seat) return rect.left + rect.width / 2;
+  const panel = $(`#opponents .seat[data-seat="${seat}"]`);
+  if (!panel) return rect.left + rect.width / 2;
+  const r = panel.getBoundingClientRect();
+  return r.left + r.width / 2;
 }
 
 /**
