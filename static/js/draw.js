@@ -175,12 +175,6 @@ export function renderTrick() {
     fig.append(cap);
     box.appendChild(fig);
   }
-  if (shown) {
-    const note = document.createElement("p");
-    note.className = "taker";
-    note.textContent = shown.text;
-    box.appendChild(note);
-  }
   placeTrick();
 }
 
@@ -190,10 +184,11 @@ export function renderStatus() {
   const el = $("#status");
   const turn = document.body.dataset.turn;
   let text = t.prompt;
-  if (app.shownTrick) text = app.shownTrick.text;
+  if (turn === "summary") text = $("#hand-summary-title").textContent;
+  else if (app.shownTrick) text = app.shownTrick.text;
   else if (t.human_to_move && turn !== "human" && !t.over) text = "…";
   el.textContent = text;
-  el.classList.toggle("thinking", t.computer_to_move && !t.over && !app.shownTrick);
+  el.classList.toggle("thinking", t.computer_to_move && !t.over && !app.shownTrick && turn !== "summary");
   for (const panel of $$("#felt .seat, #me .seat")) {
     const seat = t.seats[Number(panel.dataset.seat)];
     const thinking = t.computer_to_move && !t.over && Boolean(seat?.to_move) && !seat?.human;

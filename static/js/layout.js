@@ -168,7 +168,7 @@ export function placeTrick() {
     });
     return;
   }
-  const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w);
+  const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w * Math.max(1, (n - 1) / 3));
   const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
   for (const fig of plays) {
     const angle = seatAngle(Number(fig.dataset.seat), rect);
@@ -216,7 +216,7 @@ export function placePreview(el, face) {
   const above = r.top - 8;
   const below = vh - r.bottom - 8;
   const room = Math.max(above, below);
-  const h = Math.min(room, vh * 0.45, 300);
+  const h = Math.min(room, vh * 0.34, 260);
   const w = Math.floor(h / RATIO);
   if (w < 50) {
     preview.hidden = true;

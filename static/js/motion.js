@@ -81,7 +81,7 @@ export async function gather(winner) {
                          { transform: `translate(${to.x - c.x}px, ${to.y - c.y}px) scale(0.35)`, opacity: 0 }],
                         { duration, easing: "ease-in", fill: "forwards" }).finished.catch(() => {});
   });
-  for (const cap of $$("#trick figcaption, #trick .taker")) cap.style.opacity = "0";
+  for (const cap of $$("#trick figcaption")) cap.style.opacity = "0";
   await Promise.all(moves);
 }
 

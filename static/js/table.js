@@ -331,6 +331,7 @@ async function handSummary(reply, gen) {
   drawHandSummary(reply.table, reply.events ?? []);
   $("#hand-summary-pause").value = app.settings.handPause;
   setTurn("summary");
+  renderStatus();
   dialog.showModal();
   $("#hand-summary-continue").focus();
   await new Promise((resolve) => {
@@ -532,8 +533,8 @@ function onClick(event) {
     // and a second tap on the zoomed card (or a double tap) plays it.
     const selecting = table()?.choices.layout === "select" && el.closest("#hand");
     if (selecting) {
+      zoom(null); // the chosen card lifts and is marked: no copy over the table
       activate(el);
-      zoom($(`#hand [data-index="${el.dataset.index}"]`));
       return;
     }
     if (el.dataset.zoomed && el.classList.contains("mine")) {

@@ -114,7 +114,14 @@ def play_one_hand(page: Any, rng: random.Random, name: str, artifacts: Path, tap
 
     for step in range(400):
         state = wait_idle(page, summaries, look_at_summary)
-        if summaries or state == "over":
+        if state == "over":
+            # The game's summary instead (its last hand ended the game): it fits too.
+            page.locator("#summary").wait_for(state="visible")
+            assert_fits(page, f"{name} game summary")
+            assert page.locator("#summary .winner").inner_text()
+            shot(page, artifacts / f"{name}-game-summary.png")
+            break
+        if summaries:
             break
         kind = decision(page)
         assert_fits(page, f"{name} step {step} ({kind})")
@@ -331,3 +338,84 @@ def test_download_mid_game_holds_no_hidden_card(page: Any, request_log: Any, bas
     assert hidden
     leaked = [card for card in hidden if card in text]
     assert not leaked, f"the download shows cards the person has not seen: {leaked}"
+
+
+# ---------------------------------------------------------- accessibility
+
+#: Every text on the felt and the person's side, against what lies behind it (the
+#: felt's lightest colour, with any panels between composited over it): WCAG ratio.
+CONTRAST = """() => {
+  const FELT = [0x14, 0x55, 0x3e];
+  const rgba = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => {
+      v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const over = (top, under) => {
+    const a = top.length > 3 ? top[3] : 1;
+    return under.map((u, i) => top[i] * a + u * (1 - a));
+  };
+  const low = [];
+  const roots = [...document.querySelectorAll('#felt, #bar, #me')];
+  for (const root of roots) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!node.textContent.trim() || !el.getClientRects().length) continue;
+      if (el.closest('.card, button, .visually-hidden, [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+      const chain = [];
+      for (let a = el; a && a !== document.body; a = a.parentElement) chain.unshift(a);
+      let bg = FELT;
+      for (const a of chain) {
+        const c = rgba(getComputedStyle(a).backgroundColor);
+        if (c.length === 4 && c[3] === 0) continue;
+        if (a.id === 'felt' || a.id === 'table' || a.id === 'game') continue;
+        bg = over(c, bg);
+      }
+      const fg = over(rgba(style.color), bg);
+      const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      if (ratio < 4.5) low.push(`${node.textContent.trim().slice(0, 20)} ${ratio.toFixed(2)}`);
+    }
+  }
+  return low;
+}"""
+
+LISTEN = """() => {
+  window.__said = [];
+  new MutationObserver(() => {
+    const text = document.querySelector('#announce').textContent;
+    if (text) window.__said.push(text);
+  }).observe(document.querySelector('#announce'), { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def test_accessible_names_contrast_and_announcements(page: Any, request_log: Any,
+                                                     base_url: str) -> None:
+    open_table(page, base_url, "?seed=38")
+    assert page.get_by_role("combobox", name="Game").count() == 1
+    assert page.get_by_role("button", name="Start", exact=True).count() == 1
+    page.evaluate(LISTEN)
+    setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner")
+    rng = random.Random(9)
+    followed = False
+    for _ in range(13):
+        _to_card_turn(page, rng)
+        region = page.get_by_role("region", name="Your hand")
+        cards = region.get_by_role("button")
+        assert cards.count() == len(hand(page))
+        names = cards.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+        assert all(" of " in name for name in names), names
+        illegal = region.locator('[data-legal="0"]')
+        if illegal.count():
+            assert illegal.evaluate_all("els => els.every(e => e.getAttribute('aria-disabled') === 'true')")
+            followed = True
+        low = page.evaluate(CONTRAST)
+        assert not low, f"text on the felt under 4.5:1: {low}"
+        take_turn(page, rng)
+        if followed and len(page.evaluate("window.__said")) > 8:
+            break
+    said = " | ".join(page.evaluate("window.__said"))
+    assert "the trick" in said, said
+    assert "Your turn" in said, said
