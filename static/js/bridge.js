@@ -52,6 +52,19 @@ const bundled = fetch(new URL("../catalog.json", import.meta.url))
   .then((r) => (r.ok ? r.json() : { answers: [] }))
   .then(({ answers }) => new Map(answers.map(([fn, payload, reply]) => [canonical(fn, payload), reply])))
   .catch(() => new Map());
+/** The functions catalog.json answers for (other calls skip the lookup: payloads may be huge). */
+const BUNDLED_FUNCTIONS = new Set(["catalog", "players_for"]);
+
+/** The bundle's answer to this call, or undefined. */
+async function bundledAnswer(fn, payload) {
+  if (!BUNDLED_FUNCTIONS.has(fn)) return undefined;
+  const answers = await bundled;
+  try {
+    return answers.get(canonical(fn, payload));
+  } catch {
+    return undefined; // too deep to compare: Python answers
+  }
+}
 
 // ------------------------------------------------------------------ booting
 
@@ -115,7 +128,7 @@ export function ready() {
  * Throws an Error (with `.kind` = Python exception class) if Python failed.
  */
 export async function call(fn, payload = {}) {
-  const known = (await bundled).get(canonical(fn, payload));
+  const known = await bundledAnswer(fn, payload);
   if (known !== undefined) return structuredClone(known);
   await ready();
   const reply = JSON.parse(await exports_.call(String(fn), JSON.stringify(payload)));

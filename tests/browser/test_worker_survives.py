@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from conftest import BRIDGE_URL
 from table_helpers import open_table, setup_game, wait_idle
 from test_boot import bridge_call
 
 DEEP = 3000
 #: Call a bridge function with a record nested ``depth`` deep, built in the page.
 DEEP_CALL = """async ([fn, depth]) => {
-  const bridge = await import(new URL("static/js/bridge.js", document.baseURI).href);
+  const bridge = await import(BRIDGE);
   let record = [];
   for (let i = 0; i < depth; i++) record = [record];
   try {
@@ -19,7 +20,7 @@ DEEP_CALL = """async ([fn, depth]) => {
   } catch (err) {
     return { error: err.message, kind: err.kind, name: err.name };
   }
-}"""
+}""".replace("BRIDGE", BRIDGE_URL)
 
 
 def test_a_record_nested_thousands_deep_is_refused_and_python_keeps_answering(
