@@ -191,7 +191,8 @@ export function renderStatus() {
   el.classList.toggle("thinking", t.computer_to_move && !t.over && !app.shownTrick && turn !== "summary");
   for (const panel of $$("#felt .seat, #me .seat")) {
     const seat = t.seats[Number(panel.dataset.seat)];
-    const thinking = t.computer_to_move && !t.over && Boolean(seat?.to_move) && !seat?.human;
+    const thinking = t.computer_to_move && !t.over && Boolean(seat?.to_move) && !seat?.human &&
+      !app.shownTrick && turn !== "summary";
     const mine = Boolean(seat?.you && seat?.to_move && t.human_to_move && turn === "human");
     panel.classList.toggle("thinking", thinking);
     if (thinking || mine) panel.dataset.toMove = "1";
@@ -583,9 +584,13 @@ export function showSummary() {
   const dialog = $("#summary");
   $("#summary-title").textContent = summary.title;
   const body = $("#summary-body");
-  body.innerHTML = `<p class="winner">${escapeHtml(summary.text)}</p>
+  const repeat = summary.text.toLowerCase() === summary.title.toLowerCase();
+  body.innerHTML = `<div class="standings"><p class="winner"${repeat ? " hidden" : ""}>${escapeHtml(summary.text)}</p>
     <ol class="final">${summary.ranking.map((r) =>
-      `<li data-seat="${r.seat}"${r.won ? ' class="won"' : ""}>${dot(r.seat)}${escapeHtml(r.name)} <b>${r.total}</b></li>`).join("")}</ol>`;
-  body.appendChild(chartWithLegend(t.sheet));
+      `<li data-seat="${r.seat}"${r.won ? ' class="won"' : ""}>${dot(r.seat)}${escapeHtml(r.name)} <b>${r.total}</b></li>`).join("")}</ol></div>`;
+  const chart = document.createElement("div");
+  chart.className = "summary-chart";
+  chart.appendChild(chartWithLegend(t.sheet));
+  body.appendChild(chart);
   if (!dialog.open) dialog.showModal();
 }

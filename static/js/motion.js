@@ -35,16 +35,35 @@ function fromRect(before, seat, face) {
   return before.seats.get(seat) ?? null;
 }
 
-/** Animate `el` from the box `from` to where it is now. */
+/**
+ * Animate `el` from the box `from` to where it is now. The flight is drawn by a
+ * copy in the page-wide layer (#fx), so no clipping edge of the felt hides it;
+ * the card itself shows when the copy lands.
+ */
 function flyFrom(el, from, duration, fade = false) {
   const to = el.getBoundingClientRect();
   if (!from || !to.width) return null;
   const a = centre(from);
   const b = centre(to);
   const scale = Math.max(0.3, Math.min(1.6, from.width / to.width));
-  const start = `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${fade ? 0.5 : scale})`;
-  return el.animate([{ transform: start, opacity: fade ? 0.2 : 1 }, { transform: "none", opacity: 1 }],
-                    { duration, easing: "cubic-bezier(.2,.7,.3,1)" });
+  const copy = el.cloneNode(true);
+  copy.removeAttribute("id");
+  copy.setAttribute("aria-hidden", "true");
+  copy.style.cssText = `position:absolute;left:0;top:0;margin:0;--cw:${to.width}px;` +
+    `transform:translate(${to.left}px, ${to.top}px)`;
+  $("#fx").appendChild(copy);
+  el.style.opacity = "0";
+  const start = `translate(${to.left + a.x - b.x}px, ${to.top + a.y - b.y}px) scale(${fade ? 0.5 : scale})`;
+  const move = copy.animate(
+    [{ transform: start, opacity: fade ? 0.2 : 1 },
+     { transform: `translate(${to.left}px, ${to.top}px)`, opacity: 1 }],
+    { duration, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+  const land = () => {
+    el.style.opacity = "";
+    copy.remove();
+  };
+  move.finished.then(land, land);
+  return move;
 }
 
 /** The trick cards that were not on the table before travel in from their seats. */
@@ -74,12 +93,20 @@ export async function gather(winner) {
   if (!target || !cards.length) return;
   const to = centre(target.getBoundingClientRect());
   const duration = speedOf().gather;
+  const layer = $("#fx");
   const moves = cards.map((card) => {
     const r = card.getBoundingClientRect();
     const c = centre(r);
-    return card.animate([{ transform: "none", opacity: 1 },
-                         { transform: `translate(${to.x - c.x}px, ${to.y - c.y}px) scale(0.35)`, opacity: 0 }],
-                        { duration, easing: "ease-in", fill: "forwards" }).finished.catch(() => {});
+    const copy = card.cloneNode(true);
+    copy.setAttribute("aria-hidden", "true");
+    copy.style.cssText = `position:absolute;left:0;top:0;margin:0;--cw:${r.width}px`;
+    layer.appendChild(copy);
+    card.style.opacity = "0";
+    const move = copy.animate(
+      [{ transform: `translate(${r.left}px, ${r.top}px)`, opacity: 1 },
+       { transform: `translate(${r.left + to.x - c.x}px, ${r.top + to.y - c.y}px) scale(0.35)`, opacity: 0 }],
+      { duration, easing: "ease-in", fill: "forwards" });
+    return move.finished.catch(() => {}).then(() => copy.remove());
   });
   for (const cap of $$("#trick figcaption")) cap.style.opacity = "0";
   await Promise.all(moves);

@@ -125,7 +125,8 @@ def play_one_hand(page: Any, rng: random.Random, name: str, artifacts: Path, tap
             break
         kind = decision(page)
         assert_fits(page, f"{name} step {step} ({kind})")
-        if kind not in kinds_shot and (kind != "card" or page.locator("#trick .play").count() >= 2):
+        crowd = min(2, int(page.evaluate("document.body.dataset.players")) - 1)
+        if kind not in kinds_shot and (kind != "card" or page.locator("#trick .play").count() >= crowd):
             kinds_shot.add(kind)
             shot(page, artifacts / f"{name}-{kind}.png")
         take_turn(page, rng, tap=tap)
@@ -419,3 +420,19 @@ def test_accessible_names_contrast_and_announcements(page: Any, request_log: Any
     said = " | ".join(page.evaluate("window.__said"))
     assert "the trick" in said, said
     assert "Your turn" in said, said
+
+
+def test_reduced_motion_moves_no_card(page: Any, request_log: Any, base_url: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base_url, "?seed=39")
+    setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner",
+               speed="normal")
+    _to_card_turn(page, random.Random(10))
+    page.evaluate("""() => {
+      window.__moved = 0;
+      const tick = () => { window.__moved += document.getAnimations().length; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    }""")
+    click_card(page.locator(MY_LEGAL_CARDS).first)
+    assert wait_idle(page) in ("human", "over")
+    assert page.evaluate("window.__moved") == 0
