@@ -1,6 +1,7 @@
 """Decision time of the ``strong`` engine in each game (CPython).
 
     python bench/strong_speed.py [--budget 1.0 | --iterations N] [--decisions 60] [--seed 1]
+        [--games diminishing-whist,...] [--endgame N]
 
 For each game, ``strong`` sits in seat 0 against random players and its
 decisions are timed until ``--decisions`` non-trivial ones (more than one
@@ -33,14 +34,15 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def time_game(game: str, budget: float | None, iterations: int | None, decisions: int,
-              seed: int) -> dict[str, float]:
+              seed: int, settings: dict[str, float] | None = None) -> dict[str, float]:
     """Time ``decisions`` non-trivial decisions of strong in ``game``."""
     times: list[float] = []
     rollouts: list[int] = []
     deal = seed
     while len(times) < decisions:
         state = new_game(game, seed=deal)
-        strong = StrongEngine(seed=deal, budget=budget, iterations=iterations)
+        strong = StrongEngine(seed=deal, budget=budget, iterations=iterations,
+                              **(settings or {}))
         others = [RandomEngine(seed=deal * 10 + s) for s in range(state.players)]
         while not state.over and len(times) < decisions:
             seat = state.to_move
@@ -60,9 +62,10 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
 
 
 def run(budget: float | None, iterations: int | None, decisions: int, seed: int,
-        games: list[str]) -> dict[str, dict[str, float]]:
-    """Time each game; one row per game."""
-    return {game: time_game(game, budget, iterations, decisions, seed) for game in games}
+        games: list[str], settings: dict[str, float] | None = None) -> dict[str, dict[str, float]]:
+    """Time each game; one row per game (``settings``: strong's, e.g. ``{"endgame": 0}``)."""
+    return {game: time_game(game, budget, iterations, decisions, seed, settings)
+            for game in games}
 
 
 def report(rows: dict[str, dict[str, float]], budget: float | None,
@@ -86,9 +89,13 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(GAME_NAMES))
+    parser.add_argument("--endgame", type=int, default=None,
+                        help="strong's endgame setting (0: roll every world out)")
     args = parser.parse_args()
     budget = args.budget if args.budget is not None or args.iterations else 1.0
-    rows = run(budget, args.iterations, args.decisions, args.seed, args.games.split(","))
+    settings = {} if args.endgame is None else {"endgame": args.endgame}
+    rows = run(budget, args.iterations, args.decisions, args.seed, args.games.split(","),
+               settings)
     print(f"CPython {sys.version.split()[0]}")
     print(report(rows, budget, args.iterations))
     print(json.dumps(rows))

@@ -41,6 +41,7 @@ from typing import Any, ClassVar
 
 from engines.base import Engine
 from engines.black_queen import Strength2
+from engines.endgame import Solver, mask_of, seat_values
 from whist.actions import (
     PLAYS,
     SKIP,
@@ -96,6 +97,10 @@ class SearchHooks:
     fast_plays: Callable[[Any, int], list[Any]] | None = None
     #: How many cards the seat to move must discard or pass, if any (9-5-2).
     cards_to_give: Callable[[Any], int | None] | None = None
+    #: The hand's score deltas had each seat taken these tricks this hand: with it, the
+    #: last tricks of a world are solved exactly (engines/endgame.py) instead of rolled out.
+    #: Only for one-deck, follow-suit games whose hand score depends on tricks alone.
+    hand_score: Callable[[Any, tuple[int, ...]], Sequence[int]] | None = None
 
 
 class StrongEngine(Engine):
@@ -106,7 +111,14 @@ class StrongEngine(Engine):
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
-                                                "world_class", "others_weight")
+                                                "world_class", "others_weight", "endgame",
+                                                "bid_window", "bid_factor")
+    #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
+    default_endgame: ClassVar[int] = 0
+    #: Default of the ``bid_window`` setting (0: every legal bid is searched).
+    default_bid_window: ClassVar[float] = 0.0
+    #: Default of the ``bid_factor`` setting (1: a bid gets the iterations a card gets).
+    default_bid_factor: ClassVar[float] = 1.0
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -121,6 +133,13 @@ class StrongEngine(Engine):
         self.world_class: type[GameState] | None = settings.get("world_class")
         #: Overrides OTHERS_WEIGHT (how much the other seats' mean score counts against).
         self.others_weight: float | None = settings.get("others_weight")
+        #: At decisions where the seat holds at most this many cards, solve each world
+        #: exactly (engines/endgame.py) instead of rolling it out (0: never).
+        self.endgame: int = int(settings.get("endgame", self.default_endgame))
+        #: Search only the bids within this many tricks of the hand's estimate (0: all).
+        self.bid_window: float = float(settings.get("bid_window", self.default_bid_window))
+        #: A bid's iterations are this many times ``iterations`` (a time budget is unchanged).
+        self.bid_factor: float = float(settings.get("bid_factor", self.default_bid_factor))
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -149,6 +168,11 @@ class StrongEngine(Engine):
         hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
+        # Worlds are solved exactly only at the decisions of a hand's last few tricks: a
+        # solve costs several rollouts, too many to spend in every rollout of a long hand.
+        endgame = self.endgame if len(obs["hand"]) <= self.endgame else 0
+        if self.bid_window and isinstance(candidates[0], Bid):
+            candidates = near_bids(obs, candidates, self.bid_window)
         weight = self.others_weight
         if weight is None:
             weight = hooks.others_weight
@@ -157,6 +181,8 @@ class StrongEngine(Engine):
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else start + self.budget
         cap = self.iterations
+        if cap is not None and self.bid_factor != 1 and isinstance(candidates[0], Bid):
+            cap = max(1, round(cap * self.bid_factor))
         rollouts = 0
         worlds = 0
         checkpoint = 4
@@ -172,7 +198,8 @@ class StrongEngine(Engine):
             for position, index in enumerate(alive):
                 state = world if position == last else world.fork()
                 state.step(candidates[index])
-                values[index].append(rollout(state, seat, hands_done, weight, rng))
+                values[index].append(rollout(state, seat, hands_done, weight, rng,
+                                             endgame=endgame))
             rollouts += len(alive)
             worlds += 1
             if cap is not None and rollouts >= cap:
@@ -248,11 +275,13 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
 
 # ------------------------------------------------------------------ rollouts
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
-            rng: random.Random, full_hand: bool = False) -> float:
+            rng: random.Random, full_hand: bool = False, endgame: int = 0) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end; the seat's value.
 
     ``full_hand``: ignore the game's :attr:`SearchHooks.horizon` and always score the
     whole hand (a review values choices in the game's own hand score).
+    ``endgame``: once the seat to play a card holds at most this many, solve the rest
+    of the hand exactly (games with a :attr:`SearchHooks.hand_score`) instead.
     """
     assert isinstance(state, TrickGame)
     hooks = HOOKS[state.name]
@@ -268,6 +297,9 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
         if state.decision is Decision.CARD:
             mover = state.to_move
             assert mover is not None
+            if endgame and hooks.hand_score is not None \
+                    and len(state.hands[mover]) <= endgame:
+                return solve_world(state, weight)[seat]
             legal = state.legal_actions() if fast is None else fast(state, mover)
             if len(legal) == 1:
                 action = legal[0]
@@ -286,6 +318,41 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     if weight == 0.0 or len(delta) < 2:
         return float(own)
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
+
+
+#: Hand score deltas by (game class, targets, tricks taken): every world of a decision
+#: shares its few outcomes.  Cleared when large.
+_HAND_SCORES: dict[tuple[Any, ...], tuple[float, ...]] = {}
+
+
+def solve_world(state: TrickGame, weight: float) -> tuple[float, ...]:
+    """Every seat's value of the rest of this world's hand, all seats playing perfectly."""
+    hooks = HOOKS[state.name]
+    score = hooks.hand_score
+    assert score is not None
+    key_base = (type(state), weight, state._targets())
+
+    def scorer(won: tuple[int, ...]) -> tuple[float, ...]:
+        key = (*key_base, won)
+        found = _HAND_SCORES.get(key)
+        if found is None:
+            if len(_HAND_SCORES) > 50_000:
+                _HAND_SCORES.clear()
+            found = _HAND_SCORES[key] = seat_values(score(state, won), weight)
+        return found
+    solver = Solver(state.players, state.trump, scorer)
+    hands = [mask_of(h) for h in state.hands]
+    return solver.solve(hands, state.trick, state.to_move, state.tricks_won)  # type: ignore[arg-type]
+
+
+def _round_score_of(state: DiminishingWhist, won: tuple[int, ...]) -> list[int]:
+    """A Diminishing Whist round's scores had the seats taken ``won`` (the game's own rule)."""
+    done = state.fork()
+    done.stop_after_hand = True
+    done._events = None
+    done.tricks_won = list(won)
+    done._end_round()
+    return done.hand_scores[-1]
 
 
 def fast_plays(state: BlackQueen, seat: int) -> list[Any]:
@@ -333,7 +400,8 @@ def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
 
 #: The search's knowledge of each game, by record name.
 HOOKS: dict[str, SearchHooks] = {
-    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid),
+    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid,
+                                     hand_score=_round_score_of),
     "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
                                prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
     "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
@@ -536,6 +604,22 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
     if isinstance(first, Play):
         return distinct_plays(obs, legal)
     return legal[:limit] if not isinstance(first, Bid | NameTrump) else legal
+
+
+def near_bids(obs: Observation, bids: list[Action], window: float) -> list[Action]:
+    """The bids within ``window`` tricks of the hand's rough estimate (at least two)."""
+    hand = [CARDS[_card_index(c)] for c in obs["hand"]]
+    trump_text = obs.get("trump")
+    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
+    estimate = expected_tricks(hand, trump, obs["players"])
+
+    def distance(a: Action) -> float:
+        return abs(a.tricks - estimate) if isinstance(a, Bid) else math.inf
+    near = [a for a in bids if distance(a) <= window]
+    if len(near) < 2:
+        near = sorted(bids, key=lambda a: (distance(a), str(a)))[:2]
+        near.sort(key=lambda a: a.tricks if isinstance(a, Bid) else -1)
+    return near
 
 
 def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
