@@ -88,6 +88,9 @@ function fitHand(box, width, budget, kind) {
     const w = Math.min(most, budget / (RATIO * (1 + ROW_SHOW * (rows - 1)) + 0.08 * RATIO));
     best = { rows, per, w: Math.max(36, Math.min(w, width / (1 + 0.34 * (per - 1)))) };
   }
+  // A short hand lies side by side when that keeps the cards nearly as large.
+  const apart = (width - 4 * (n - 1)) / n;
+  if (best.rows === 1 && n > 1 && best.w + 4 > width / n && apart >= 0.65 * best.w) best.w = apart;
   const w = Math.floor(best.w);
   const h = w * RATIO;
   const head = Math.round(0.08 * h);
