@@ -472,7 +472,7 @@ export function renderEvents() {
     : `<p class="help">Nothing yet.</p>`;
 }
 
-function sheetHtml(sheet) {
+export function sheetHtml(sheet) {
   const names = sheet.columns;
   const n = names.length;
   const head = names.map((name, i) =>

@@ -20,6 +20,7 @@ import { fit, placePreview } from "./layout.js";
 import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
+import { noteGameOver } from "./stats.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
   showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake,
@@ -305,6 +306,7 @@ async function absorb(reply, gen) {
   }
   if (gen !== app.gen) return;
   const t = table();
+  if (t.over) noteGameOver(); // this action ended the game: count it in the statistics
   const handEnded = Boolean(t.hand_summary) || (reply.events ?? []).some((e) => e.type === "scored");
   if (handEnded && !t.over) {
     await handSummary(reply, gen);

@@ -1,0 +1,658 @@
+// The review screen and the record player.
+//
+// Review (#review): a finished hand trick by trick, every seat's cards as
+// dealt (Python's `review_hand`, which refuses a hand still in play, so no
+// hidden card reaches the page before its hand is over), and each of the
+// person's decisions valued by the strong player's machinery, one decision per
+// worker call (`review_decision`) so the page never freezes and Stop can end
+// it between two calls. A decision is marked good, inaccurate or a mistake by
+// Python's grade; the better choice is marked on the cards.
+//
+// Replay (#replay): any record (the game just played, or a file) step by step,
+// action by action and hand by hand (`replay_steps`), each step's TableView
+// drawn read-only, the score sheet following the step.
+//
+// Every action that waits on the worker marks its dialog busy before its
+// first await: `data-state` is "busy", then "ready" (or "stopped", "error").
+// No game rule lives here: every word and every card comes from Python.
+
+import { call } from "./bridge.js";
+import { cardElement, cardName, escapeHtml, suitText } from "./cards.js";
+import { SEAT_COLOURS } from "./chart.js";
+import { sheetHtml } from "./draw.js";
+import { $, $$, app, setPaused } from "./state.js";
+import { noteReview } from "./stats.js";
+
+/** Sampled worlds per decision: the review's default (docs/review.md), repeatable. */
+const WORLDS = 200;
+/** Steps per replay_steps call (the web API's most). */
+const PAGE = 120;
+
+const dot = (seat) => `<span class="seat-dot" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>`;
+
+/** The card faces in an action ("Q♥@3 K♥" → ["Q♥", "K♥"]). */
+const faces = (action) => String(action ?? "").split(" ").filter(Boolean).map((p) => p.split("@")[0]);
+
+/** "Round 3" → "Round": the word the game gives its hands. */
+const handWord = (label) => String(label ?? "").replace(/\s*\d+\s*$/, "") || "Hand";
+
+function setState(el, state) {
+  el.dataset.state = state;
+  el.setAttribute("aria-busy", String(state === "busy"));
+}
+
+/** While a review or replay is open over the hand's summary, its countdown waits. */
+let heldPause = false;
+function holdGame() {
+  if ($("#hand-summary").open && !app.paused) {
+    setPaused(true);
+    heldPause = true;
+  }
+}
+function releaseGame() {
+  if (heldPause && !$("#review").open && !$("#replay").open) {
+    heldPause = false;
+    setPaused(false);
+  }
+}
+
+// ================================================================== review
+
+const rv = {
+  gen: 0,
+  source: {},
+  data: null,
+  step: 0,
+  /** Valued decisions by their index in the hand's actions. */
+  valued: new Map(),
+  stopping: false,
+};
+
+const reviewEl = () => $("#review");
+
+/** Open the review of hand `hand` (from 0) of `source` ({} = the game in progress, or {record}). */
+export async function openReview(source, hand) {
+  const dialog = reviewEl();
+  setState(dialog, "busy");
+  holdGame();
+  if (!dialog.open) dialog.showModal();
+  rv.source = source ?? {};
+  await loadHand(hand);
+}
+
+async function loadHand(hand) {
+  const dialog = reviewEl();
+  const gen = ++rv.gen;
+  setState(dialog, "busy");
+  rv.data = null;
+  rv.valued = new Map();
+  rv.step = 0;
+  rv.stopping = false;
+  $("#review-error").hidden = true;
+  $("#review-main").hidden = true;
+  progress("Reading the hand…");
+  let data;
+  try {
+    data = await call("review_hand", { ...rv.source, hand_number: hand, iterations: 0 });
+  } catch (err) {
+    if (gen !== rv.gen) return;
+    $("#review-error").textContent = err.message;
+    $("#review-error").hidden = false;
+    progress("");
+    drawHandPicker(hand, rv.lastHands ?? hand + 1, rv.lastLabel ?? "");
+    setState(dialog, "error");
+    return;
+  }
+  if (gen !== rv.gen) return;
+  rv.data = data;
+  rv.lastHands = data.hands;
+  rv.lastLabel = data.label;
+  $("#review-main").hidden = false;
+  $("#review-title").textContent = `Review: ${data.label}`;
+  drawHandPicker(hand, data.hands, data.label);
+  drawReview();
+  await valueDecisions(gen);
+}
+
+/** Value the hand's decisions not valued yet, one worker call each, until done or stopped. */
+async function valueDecisions(gen) {
+  const dialog = reviewEl();
+  const data = rv.data;
+  const all = data.decisions;
+  setState(dialog, "busy");
+  rv.stopping = false;
+  drawStopButton();
+  for (const decision of all) {
+    if (rv.valued.has(decision.index)) continue;
+    if (rv.stopping || gen !== rv.gen) break;
+    progress(`Valuing decision ${rv.valued.size + 1} of ${all.length}…`);
+    let valued;
+    try {
+      valued = await call("review_decision", {
+        ...rv.source, hand_number: data.hand_number, index: decision.index, seat: data.seat,
+        iterations: WORLDS,
+      });
+    } catch (err) {
+      if (gen !== rv.gen) return;
+      progress(`Could not value decision ${rv.valued.size + 1}: ${err.message}`);
+      setState(dialog, "stopped");
+      drawStopButton();
+      return;
+    }
+    if (gen !== rv.gen) return;
+    rv.valued.set(decision.index, valued);
+    drawReview();
+  }
+  if (gen !== rv.gen) return;
+  const done = rv.valued.size === all.length;
+  if (done) {
+    noteReview(data, [...rv.valued.values()]);
+    progress(summaryLine());
+  } else {
+    progress(`Stopped after ${rv.valued.size} of ${all.length} decisions. ${summaryLine()}`);
+  }
+  setState(dialog, done ? "ready" : "stopped");
+  drawStopButton();
+}
+
+function summaryLine() {
+  const valued = [...rv.valued.values()];
+  if (!rv.data.decisions.length) return "You had no decision in this hand.";
+  if (!valued.length) return "";
+  const loss = valued.reduce((sum, d) => sum + d.loss, 0);
+  const count = (grade) => valued.filter((d) => d.grade === grade).length;
+  return `${valued.length} decision${valued.length === 1 ? "" : "s"} valued: ` +
+    `${count("good")} good, ${count("inaccurate")} inaccurate, ${count("mistake")} mistake${count("mistake") === 1 ? "" : "s"}; ` +
+    `expected loss ${loss.toFixed(1)} points.`;
+}
+
+function progress(text) {
+  $("#review-progress").textContent = text;
+}
+
+function drawStopButton() {
+  const state = reviewEl().dataset.state;
+  const stop = $("#review-stop");
+  const more = $("#review-go-on");
+  stop.hidden = state !== "busy" || !rv.data;
+  stop.disabled = rv.stopping;
+  more.hidden = state !== "stopped" || !rv.data || rv.valued.size === rv.data.decisions.length;
+}
+
+function drawHandPicker(hand, hands, label) {
+  const select = $("#review-hand");
+  const word = handWord(label);
+  select.innerHTML = Array.from({ length: hands }, (_, i) =>
+    `<option value="${i}">${escapeHtml(word)} ${i + 1}</option>`).join("");
+  select.value = String(hand);
+}
+
+/** The steps: 0 = the hand as dealt (and what was decided before the first trick), k = trick k. */
+function stepCount() {
+  return (rv.data?.tricks.length ?? 0) + 1;
+}
+
+/** Which step a decision belongs to. */
+function stepOf(decision) {
+  return decision.trick == null ? 0 : decision.trick + 1;
+}
+
+function decisionEntry(decision) {
+  return rv.valued.get(decision.index) ?? decision;
+}
+
+function seatNames() {
+  const names = {};
+  for (const trick of rv.data.tricks) for (const play of trick.plays) names[play.seat] = play.name;
+  return names;
+}
+
+function drawReview() {
+  const data = rv.data;
+  if (!data) return;
+  rv.step = Math.max(0, Math.min(rv.step, stepCount() - 1));
+  drawPips();
+  drawTable();
+  drawDecisionsHere();
+  drawDecisionList();
+  drawStopButton();
+  const dialog = reviewEl();
+  dialog.dataset.step = String(rv.step);
+  dialog.dataset.steps = String(stepCount());
+  $("#review-prev").disabled = rv.step === 0;
+  $("#review-next").disabled = rv.step === stepCount() - 1;
+  $("#review-first").disabled = rv.step === 0;
+  $("#review-last").disabled = rv.step === stepCount() - 1;
+}
+
+/** The worst grade among the person's decisions at a step ("" when none is valued). */
+function gradeAt(step) {
+  const order = ["good", "inaccurate", "mistake"];
+  let worst = -1;
+  for (const d of rv.data.decisions) {
+    if (stepOf(d) !== step) continue;
+    const grade = rv.valued.get(d.index)?.grade;
+    worst = Math.max(worst, order.indexOf(grade));
+  }
+  return worst < 0 ? "" : order[worst];
+}
+
+function drawPips() {
+  const box = $("#review-pips");
+  box.innerHTML = "";
+  for (let step = 0; step < stepCount(); step++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "pip";
+    b.textContent = step === 0 ? "Deal" : String(step);
+    b.setAttribute("aria-label", step === 0 ? "The hands as dealt" : `Trick ${step}`);
+    b.dataset.step = String(step);
+    const grade = gradeAt(step);
+    if (grade) b.dataset.grade = grade;
+    if (rv.data.decisions.some((d) => stepOf(d) === step)) b.dataset.mine = "1";
+    if (step === rv.step) b.setAttribute("aria-current", "step");
+    b.addEventListener("click", () => goStep(step));
+    box.appendChild(b);
+  }
+}
+
+function goStep(step) {
+  if (!rv.data) return;
+  rv.step = Math.max(0, Math.min(step, stepCount() - 1));
+  drawReview();
+  $(`#review-pips [data-step="${rv.step}"]`)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+function drawTable() {
+  const data = rv.data;
+  const step = rv.step;
+  const names = seatNames();
+  const trick = step > 0 ? data.tricks[step - 1] : null;
+  // Cards gone before this step's trick, per seat; and the card each seat plays in it.
+  const gone = data.dealt.map(() => []);
+  data.tricks.slice(0, Math.max(0, step - 1)).forEach((t) =>
+    t.plays.forEach((p) => gone[p.seat]?.push(...faces(p.card))));
+  const now = {};
+  trick?.plays.forEach((p) => (now[p.seat] = faces(p.card)[0]));
+  // The person's decisions here: the choice made and the better one, marked on the cards.
+  const here = data.decisions.filter((d) => stepOf(d) === step).map(decisionEntry);
+  const chosen = new Set(here.flatMap((d) => faces(d.chosen)));
+  const better = new Set(here.filter((d) => d.choices && d.loss > 0)
+    .flatMap((d) => d.choices[0].actions.flatMap(faces)));
+
+  const seats = $("#review-seats");
+  seats.innerHTML = "";
+  const order = data.dealt.map((_, i) => (data.seat + i) % data.dealt.length);
+  for (const seat of order) {
+    const row = document.createElement("div");
+    row.className = "review-seat";
+    row.dataset.seat = String(seat);
+    if (seat === data.seat) row.classList.add("you");
+    const name = names[seat] ?? (seat === data.seat ? "You" : `Seat ${seat}`);
+    const level = data.seats[seat];
+    row.innerHTML = `<div class="who">${dot(seat)}<strong>${escapeHtml(name)}</strong>` +
+      `${seat === data.seat ? "" : ` <small>${escapeHtml(level ?? "")}</small>`}</div>`;
+    const cards = document.createElement("div");
+    cards.className = "review-cards";
+    cards.setAttribute("role", "list");
+    cards.setAttribute("aria-label", `${name}: cards as dealt`);
+    const used = [...gone[seat]];
+    for (const card of data.dealt[seat] ?? []) {
+      const el = cardElement(card, { static: true });
+      el.setAttribute("role", "listitem");
+      let label = cardName(card);
+      const at = used.indexOf(card);
+      if (at >= 0) {
+        used.splice(at, 1);
+        el.dataset.gone = "1";
+        label += ", played earlier";
+      } else if (now[seat] === card) {
+        el.dataset.now = "1";
+        label += ", played in this trick";
+      }
+      if (seat === data.seat && chosen.has(card)) {
+        el.dataset.chosen = "1";
+        label += ", your choice";
+      }
+      if (seat === data.seat && better.has(card)) {
+        el.dataset.better = "1";
+        label += ", the better choice";
+      }
+      el.setAttribute("aria-label", label);
+      cards.appendChild(el);
+    }
+    row.appendChild(cards);
+    seats.appendChild(row);
+  }
+
+  const box = $("#review-trick");
+  box.innerHTML = "";
+  const head = document.createElement("p");
+  head.className = "step-head";
+  if (trick) {
+    head.textContent = `Trick ${step} of ${data.tricks.length}: ${trick.text}`;
+    box.appendChild(head);
+    const plays = document.createElement("div");
+    plays.className = "review-plays";
+    for (const play of trick.plays) {
+      const fig = document.createElement("figure");
+      if (play.seat === trick.winner) fig.classList.add("winner");
+      const el = cardElement(play.card, { static: true });
+      el.setAttribute("aria-label", `${play.name}: ${cardName(play.card)}`);
+      fig.appendChild(el);
+      const cap = document.createElement("figcaption");
+      cap.innerHTML = `${dot(play.seat)}${escapeHtml(play.name)}`;
+      fig.appendChild(cap);
+      plays.appendChild(fig);
+    }
+    box.appendChild(plays);
+  } else {
+    head.textContent = `${data.label}: every hand as dealt`;
+    box.appendChild(head);
+    const before = actionsBeforeTricks();
+    const p = document.createElement("p");
+    p.className = "review-before";
+    p.innerHTML = before.length
+      ? `Before the first trick: ${before.map((a) =>
+        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)} <b>${suitText(a.action)}</b>`).join(", ")}`
+      : "";
+    box.appendChild(p);
+  }
+}
+
+/** The actions before the first trick's first card (bids, passes, discards...). */
+function actionsBeforeTricks() {
+  const first = rv.data.tricks[0]?.plays[0];
+  if (!first) return rv.data.actions;
+  const at = rv.data.actions.findIndex((a) => a.seat === first.seat && faces(a.action)[0] === faces(first.card)[0]);
+  return at < 0 ? [] : rv.data.actions.slice(0, at);
+}
+
+function decisionHtml(d, brief = false) {
+  const graded = d.grade != null;
+  const loss = graded
+    ? `loss ${d.loss.toFixed(1)}${d.noisy ? ` <small>(${d.interval[0].toFixed(1)} to ${d.interval[1].toFixed(1)})</small>` : ""}`
+    : `<small>not valued yet</small>`;
+  const where = d.trick == null ? escapeHtml(d.decision) : `trick ${d.trick + 1}`;
+  const best = graded && d.loss > 0 ? ` · better <b>${suitText(d.best)}</b>` : graded ? " · the best choice" : "";
+  const badge = graded ? `<span class="grade" data-grade="${escapeHtml(d.grade)}">${escapeHtml(d.grade)}</span>` : "";
+  const trivial = graded && d.trivial ? ` <small>(nothing to choose)</small>` : "";
+  if (brief) {
+    return `${badge}<span class="where">${where}</span> you chose <b>${suitText(d.chosen)}</b>${best} · ${loss}${trivial}`;
+  }
+  return `${badge}<span>Your ${where}: you chose <b>${suitText(d.chosen)}</b>${best}; ${loss} points${trivial}</span>`;
+}
+
+function drawDecisionsHere() {
+  const box = $("#review-here");
+  const here = rv.data.decisions.filter((d) => stepOf(d) === rv.step).map(decisionEntry);
+  box.innerHTML = here.length
+    ? here.map((d) => `<p class="decision-here" data-index="${d.index}"${d.grade ? ` data-grade="${escapeHtml(d.grade)}"` : ""}>${decisionHtml(d)}</p>`).join("")
+    : `<p class="help">No decision of yours ${rv.step === 0 ? "before the first trick" : "in this trick"}.</p>`;
+}
+
+function drawDecisionList() {
+  const list = $("#review-list");
+  const t = rv.data.thresholds;
+  $("#review-grades").textContent = t
+    ? `Marked by the expected loss in points: inaccurate from ${t.inaccurate}, a mistake from ${t.mistake}.`
+    : "";
+  list.innerHTML = "";
+  for (const decision of rv.data.decisions) {
+    const d = decisionEntry(decision);
+    const li = document.createElement("li");
+    li.className = "decision";
+    li.dataset.index = String(d.index);
+    if (d.grade) li.dataset.grade = d.grade;
+    if (stepOf(d) === rv.step) li.setAttribute("aria-current", "step");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.innerHTML = decisionHtml(d, true);
+    b.addEventListener("click", () => goStep(stepOf(d)));
+    li.appendChild(b);
+    list.appendChild(li);
+  }
+}
+
+function closeReview() {
+  rv.gen += 1; // a valuation in flight is dropped
+  rv.stopping = true;
+}
+
+// ================================================================== replay
+
+const rp = {
+  gen: 0,
+  source: {},
+  hand: 0,
+  hands: 1,
+  total: 0,
+  step: 0,
+  steps: new Map(),
+  info: null,
+};
+
+const replayEl = () => $("#replay");
+
+/** Open the record player on hand `hand` of `source` ({} = the game in progress, or {record}). */
+export async function openReplay(source, hand = 0) {
+  const dialog = replayEl();
+  setState(dialog, "busy");
+  holdGame();
+  if (!dialog.open) dialog.showModal();
+  rp.source = source ?? {};
+  await loadReplayHand(hand, 0);
+}
+
+async function loadReplayHand(hand, step) {
+  const dialog = replayEl();
+  setState(dialog, "busy");
+  const gen = ++rp.gen;
+  $("#replay-error").hidden = true;
+  let reply;
+  try {
+    reply = await call("replay_steps", { ...rp.source, hand_number: hand, first: 0, count: PAGE });
+  } catch (err) {
+    if (gen !== rp.gen) return;
+    $("#replay-error").textContent = err.message;
+    $("#replay-error").hidden = false;
+    setState(dialog, "error");
+    return;
+  }
+  if (gen !== rp.gen) return;
+  rp.hand = hand;
+  rp.hands = reply.hands;
+  rp.total = reply.total;
+  rp.info = reply;
+  rp.steps = new Map(reply.steps.map((s) => [s.step, s]));
+  $("#replay-title").textContent = `Replay: ${reply.title}`;
+  const word = reply.steps[0]?.table?.info?.find((i) => i.key === "hand")?.label || "Hand";
+  $("#replay-hand").innerHTML = Array.from({ length: rp.hands }, (_, i) =>
+    `<option value="${i}">${escapeHtml(word)} ${i + 1}</option>`).join("");
+  $("#replay-hand").value = String(hand);
+  $("#replay-slider").max = String(Math.max(0, rp.total - 1));
+  await showReplayStep(step < 0 ? rp.total - 1 : step, gen);
+}
+
+async function showReplayStep(step, gen = rp.gen) {
+  const dialog = replayEl();
+  step = Math.max(0, Math.min(step, rp.total - 1));
+  if (!rp.steps.has(step)) {
+    setState(dialog, "busy");
+    try {
+      const reply = await call("replay_steps", { ...rp.source, hand_number: rp.hand, first: step, count: PAGE });
+      if (gen !== rp.gen) return;
+      for (const s of reply.steps) rp.steps.set(s.step, s);
+    } catch (err) {
+      if (gen !== rp.gen) return;
+      $("#replay-error").textContent = err.message;
+      $("#replay-error").hidden = false;
+      setState(dialog, "error");
+      return;
+    }
+  }
+  if (gen !== rp.gen) return;
+  rp.step = step;
+  drawReplay();
+  setState(dialog, "ready");
+}
+
+function drawReplay() {
+  const s = rp.steps.get(rp.step);
+  if (!s) return;
+  const t = s.table;
+  const dialog = replayEl();
+  dialog.dataset.step = String(rp.step);
+  dialog.dataset.steps = String(rp.total);
+  dialog.dataset.hand = String(rp.hand);
+  $("#replay-slider").value = String(rp.step);
+  $("#replay-count").textContent = `Step ${rp.step} of ${rp.total - 1}`;
+  $("#replay-heading").innerHTML = suitText(t.heading);
+  const who = (seat) => t.seats[seat]?.name ?? `Seat ${seat}`;
+  const lines = [];
+  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${suitText(s.played.action)}</b>`);
+  else lines.push("The hand as dealt");
+  for (const e of s.events ?? []) lines.push(suitText(e.text));
+  $("#replay-played").innerHTML = lines.join(" · ");
+  // The seats, read-only: name, level and Python's facts (bid, tricks, total...).
+  $("#replay-seats").innerHTML = t.seats.map((seat) => `
+    <div class="replay-seat${seat.to_move ? " to-move" : ""}${seat.you ? " you" : ""}" data-seat="${seat.seat}">
+      <div class="who">${dot(seat.seat)}<strong>${escapeHtml(seat.name)}</strong>${seat.you ? "" : ` <small>${escapeHtml(seat.level ?? "")}</small>`}
+        ${seat.badges.map((b) => `<span class="badge">${suitText(b)}</span>`).join("")}</div>
+      <dl class="facts">${seat.facts.map((f) => `<div><dt>${escapeHtml(f.label)}</dt><dd>${suitText(f.value)}</dd></div>`).join("")}</dl>
+    </div>`).join("");
+  // The trick: the one this step completed (with its taker), else the cards on the table.
+  const trick = $("#replay-trick");
+  trick.innerHTML = "";
+  const plays = s.completed ? s.completed.plays : t.trick;
+  if (!plays.length) trick.innerHTML = `<p class="help">${escapeHtml(t.trick_empty)}</p>`;
+  for (const play of plays) {
+    const fig = document.createElement("figure");
+    if (s.completed && play.seat === s.completed.winner) fig.classList.add("winner");
+    const el = cardElement(play.card, { static: true });
+    el.setAttribute("aria-label", `${play.name}: ${cardName(play.card)}`);
+    fig.appendChild(el);
+    const cap = document.createElement("figcaption");
+    cap.innerHTML = `${dot(play.seat)}${escapeHtml(play.name)}`;
+    fig.appendChild(cap);
+    trick.appendChild(fig);
+  }
+  const hand = $("#replay-hand-cards");
+  hand.innerHTML = "";
+  for (const card of t.hand) hand.appendChild(cardElement(card.card, { static: true }));
+  $("#replay-hand-label").textContent = `${t.seats[t.seat]?.name ?? "Seat"}: cards in hand`;
+  $("#replay-sheet").innerHTML = sheetHtml(t.sheet);
+  $("#replay-first").disabled = rp.step === 0 && rp.hand === 0;
+  $("#replay-prev").disabled = rp.step === 0 && rp.hand === 0;
+  const end = rp.step === rp.total - 1 && rp.hand === rp.hands - 1;
+  $("#replay-next").disabled = end;
+  $("#replay-last").disabled = end;
+  $("#replay-review").disabled = !rp.info?.finished;
+}
+
+/** One step forwards or backwards; past a hand's end (or start) into the next (or previous) hand. */
+function replayMove(delta) {
+  if (replayEl().dataset.state === "busy") return;
+  const next = rp.step + delta;
+  if (next >= rp.total) {
+    if (rp.hand < rp.hands - 1) loadReplayHand(rp.hand + 1, 0);
+    return;
+  }
+  if (next < 0) {
+    if (rp.hand > 0) loadReplayHand(rp.hand - 1, -1);
+    return;
+  }
+  showReplayStep(next);
+}
+
+// =================================================================== wiring
+
+function wire() {
+  const review = reviewEl();
+  $("#review-close").addEventListener("click", () => review.close());
+  review.addEventListener("close", () => {
+    closeReview();
+    releaseGame();
+  });
+  $("#review-prev").addEventListener("click", () => goStep(rv.step - 1));
+  $("#review-next").addEventListener("click", () => goStep(rv.step + 1));
+  $("#review-first").addEventListener("click", () => goStep(0));
+  $("#review-last").addEventListener("click", () => goStep(stepCount() - 1));
+  $("#review-stop").addEventListener("click", () => {
+    rv.stopping = true;
+    progress(`Stopping after this decision…`);
+    drawStopButton();
+  });
+  $("#review-go-on").addEventListener("click", () => {
+    if (!rv.data) return;
+    setState(review, "busy");
+    valueDecisions(rv.gen);
+  });
+  $("#review-hand").addEventListener("change", () => loadHand(Number($("#review-hand").value)));
+  review.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("select, input")) return;
+    if (event.key === "ArrowRight") goStep(rv.step + 1);
+    else if (event.key === "ArrowLeft") goStep(rv.step - 1);
+    else return;
+    event.preventDefault();
+  });
+
+  const replay = replayEl();
+  $("#replay-close").addEventListener("click", () => replay.close());
+  replay.addEventListener("close", () => {
+    rp.gen += 1;
+    releaseGame();
+  });
+  $("#replay-prev").addEventListener("click", () => replayMove(-1));
+  $("#replay-next").addEventListener("click", () => replayMove(1));
+  $("#replay-first").addEventListener("click", () => (rp.step === 0 ? replayMove(-1) : showReplayStep(0)));
+  $("#replay-last").addEventListener("click", () =>
+    (rp.step === rp.total - 1 ? replayMove(1) : showReplayStep(rp.total - 1)));
+  $("#replay-slider").addEventListener("input", () => showReplayStep(Number($("#replay-slider").value)));
+  $("#replay-hand").addEventListener("change", () => loadReplayHand(Number($("#replay-hand").value), 0));
+  $("#replay-review").addEventListener("click", () => {
+    const hand = rp.hand;
+    const source = rp.source;
+    replay.close();
+    openReview(source, hand);
+  });
+  replay.addEventListener("keydown", (event) => {
+    if (event.target.closest?.("select, input")) return;
+    if (event.key === "ArrowRight") replayMove(1);
+    else if (event.key === "ArrowLeft") replayMove(-1);
+    else return;
+    event.preventDefault();
+  });
+
+  // The doors: the hand's summary, the game's summary, and a record file from the menu.
+  $("#hand-summary-review").addEventListener("click", () => {
+    const t = app.view?.table;
+    const hand = t?.hand_summary?.hand ?? Math.max(0, (t?.hand_number ?? 1) - 1);
+    openReview({}, hand);
+  });
+  $("#summary-review").addEventListener("click", () => openReview({}, app.view?.table?.hand_number ?? 0));
+  $("#summary-replay").addEventListener("click", () => openReplay({}, 0));
+  $("#replay-record").addEventListener("change", async (event) => {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    if (!file) return;
+    $("#menu").hidden = true;
+    $("#btn-menu")?.setAttribute("aria-expanded", "false");
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch (err) {
+      const dialog = replayEl();
+      if (!dialog.open) dialog.showModal();
+      $("#replay-error").textContent = `${file.name} is not a game record (not valid JSON: ${err.message}).`;
+      $("#replay-error").hidden = false;
+      setState(dialog, "error");
+      return;
+    }
+    openReplay({ record }, 0);
+  });
+  for (const el of $$("#review, #replay")) setState(el, "idle");
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", wire);
+else wire();
