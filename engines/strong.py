@@ -60,7 +60,7 @@ from whist.games.bidding import BiddingWhist
 from whist.games.black_queen import PENALTY, QUEEN_OF_SPADES, UP_PLAYS, BlackQueen
 from whist.games.diminishing import DiminishingWhist
 from whist.games.nine_five_two import NineFiveTwo
-from whist.observations import Observation
+from whist.observations import BlackQueenObservation, Observation
 from whist.protocol import GameState, trick_strengths, trick_winner
 from whist.tricks import TrickGame
 
@@ -97,6 +97,10 @@ class SearchHooks:
     fast_plays: Callable[[Any, int], list[Any]] | None = None
     #: How many cards the seat to move must discard or pass, if any (9-5-2).
     cards_to_give: Callable[[Any], int | None] | None = None
+    #: The seat's own cards on the table besides its hand (Black Queen's face-up row).
+    own_table_cards: Callable[[Any], list[str]] = lambda obs: []
+    #: How many decks the pack holds (Black Queen: one per two players).
+    decks: Callable[[Any], int] = lambda obs: 1
     #: The hand's score deltas had each seat taken these tricks this hand: with it, the
     #: last tricks of a world are solved exactly (engines/endgame.py) instead of rolled out.
     #: Only for one-deck, follow-suit games whose hand score depends on tricks alone.
@@ -394,6 +398,14 @@ def _want_bidding_whist(state: BiddingWhist, seat: int) -> bool:
     return bet is None or state.tricks_won[seat] < bet
 
 
+def _own_face_up(obs: BlackQueenObservation) -> list[str]:
+    return [card for card in obs["up"][obs["seat"]] if card is not None]
+
+
+def _black_queen_decks(obs: BlackQueenObservation) -> int:
+    return obs["decks"]
+
+
 def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
     return state.choose_count()
 
@@ -403,6 +415,7 @@ HOOKS: dict[str, SearchHooks] = {
     "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid,
                                      hand_score=_round_score_of),
     "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
+                               own_table_cards=_own_face_up, decks=_black_queen_decks,
                                prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
     "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
     "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist),
@@ -643,10 +656,8 @@ def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
     gone = [0] * 52  # the seat's own cards and every card played
     for text in obs["hand"]:
         gone[_card_index(text)] += 1
-    if obs["game"] == "black-queen":
-        for up in obs["up"][obs["seat"]]:
-            if up is not None:
-                gone[_card_index(up)] += 1
+    for text in HOOKS[obs["game"]].own_table_cards(obs):
+        gone[_card_index(text)] += 1
     for trick in obs["tricks"]:
         for _, text in trick["plays"]:
             gone[_card_index(text)] += 1
@@ -674,7 +685,7 @@ PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == QUEEN_OF_SPADES else 0 for c in
 
 
 def _pack_of(obs: Observation) -> list[int]:
-    decks = obs["decks"] if obs["game"] == "black-queen" else 1
+    decks = HOOKS[obs["game"]].decks(obs)
     return [c for _ in range(decks) for c in range(52)]
 
 
