@@ -147,6 +147,24 @@ class GamePresenter:
         """A score-sheet row's small print (Diminishing Whist's cards and trump)."""
         return ""
 
+    def face_up(self, obs: Observation, seat: int, card_turn: bool,
+                explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:
+        """A seat's face-up row and face-down count, for games that lay cards out (else None)."""
+        return None, None
+
+    def highlighted(self, obs: Observation, decision: str | None) -> set[str]:
+        """Hand cards to set apart now (9-5-2's dealer: the cards just taken from the kitty)."""
+        return set()
+
+    def played_face_up(self, obs: Observation, index: int) -> bool:
+        """Whether the current trick's ``index``-th card came from a face-up row."""
+        return False
+
+    def passed_cards(self, obs: Observation, passer: int,
+                     receiver: int) -> tuple[list[str], list[str]] | None:
+        """The cards of a pass and of its returns, if this seat saw them."""
+        return None
+
 
 PROMPTS: dict[str, str] = {
     "bid": "Your bid: how many tricks will you take?",
@@ -280,6 +298,26 @@ class BlackQueenPresenter(GamePresenter):
         """The dealer."""
         return ["dealer"] if as_black_queen(obs)["dealer"] == seat else []
 
+    def face_up(self, obs: Observation, seat: int, card_turn: bool,
+                explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:
+        """The row: each position's face-up card (playable by its owner) over a face-down one."""
+        o = as_black_queen(obs)
+        mine = seat == o["seat"]
+        legal = set(o["legal"])
+        slots: list[FaceUpSlotView] = []
+        for position, (card, down) in enumerate(zip(o["up"][seat], o["down"][seat], strict=True)):
+            action = f"{card}@{position}" if card is not None and mine else None
+            allowed = card_turn and action is not None and action in legal
+            reason = explain(action) if card_turn and action is not None and not allowed else None
+            slots.append({"card": card, "down": bool(down), "action": action,
+                          "allowed": allowed, "reason": reason})
+        return slots, sum(o["down"][seat])
+
+    def played_face_up(self, obs: Observation, index: int) -> bool:
+        """Whether that card of the trick was played from a face-up row."""
+        trick_from = as_black_queen(obs)["trick_from"]
+        return index < len(trick_from) and trick_from[index] is not None
+
 
 class NineFiveTwoPresenter(GamePresenter):
     """9-5-2: contracts, the trump the dealer names, the kitty, card passing."""
@@ -305,6 +343,19 @@ class NineFiveTwoPresenter(GamePresenter):
     def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
         """The dealer."""
         return ["dealer"] if as_nine_five_two(obs)["dealer"] == seat else []
+
+    def highlighted(self, obs: Observation, decision: str | None) -> set[str]:
+        """While the dealer discards: the cards that came from the kitty."""
+        return set(as_nine_five_two(obs)["kitty"] or []) if decision == "discard" else set()
+
+    def passed_cards(self, obs: Observation, passer: int,
+                     receiver: int) -> tuple[list[str], list[str]] | None:
+        """The cards passed and returned, as the passer and the receiver saw them."""
+        for exchange in as_nine_five_two(obs)["passing"]:
+            if (exchange["passer"], exchange["receiver"]) == (passer, receiver) \
+                    and exchange["cards"]:
+                return exchange["cards"], exchange["returned"] or []
+        return None
 
     def context(self, obs: Observation, seating: Seating) -> list[str]:
         """Last hand's results, the passing, the kitty and the discard."""
@@ -500,8 +551,9 @@ def present(obs: Observation, seating: Seating, explain: Explain,
         "decision": decision,
         "choices": game.choices(obs, seating, explain) if person_turn and decision != "card"
         else ({**_no_choices(), "layout": "cards"} if person_turn else _no_choices()),
-        "hand": _hand(obs, explain, decision),
-        "trick": [_play(obs, seating, i, seat, card) for i, (seat, card) in enumerate(obs["trick"])],
+        "hand": _hand(game, obs, explain, decision),
+        "trick": [_play(game, obs, seating, i, seat, card)
+                  for i, (seat, card) in enumerate(obs["trick"])],
         "trick_empty": _trick_empty(obs, seating),
         "last_trick": None if obs["last_trick"] is None else trick_view(
             obs["last_trick"]["plays"], obs["last_trick"]["winner"], seating),
@@ -522,22 +574,7 @@ def _seat(game: GamePresenter, obs: Observation, seat: int, seating: Seating, ex
     facts = game.facts(obs, seat, seating)
     facts += [_fact("tricks", obs["tricks_won"][seat]), _fact("cards", obs["hand_sizes"][seat]),
               _fact("total", obs["totals"][seat])]
-    face_up: list[FaceUpSlotView] | None = None
-    face_down: int | None = None
-    if obs["game"] == "black-queen":
-        mine = seat == obs["seat"]
-        legal = set(obs["legal"])
-        face_up = []
-        for position, (card, down) in enumerate(zip(obs["up"][seat], obs["down"][seat],
-                                                    strict=True)):
-            action = f"{card}@{position}" if card is not None and mine else None
-            allowed = card_turn and action is not None and action in legal
-            reason = None
-            if card_turn and action is not None and not allowed:
-                reason = explain(action)
-            face_up.append({"card": card, "down": bool(down), "action": action,
-                            "allowed": allowed, "reason": reason})
-        face_down = sum(obs["down"][seat])
+    face_up, face_down = game.face_up(obs, seat, card_turn, explain)
     human = level == HUMAN
     return {
         "seat": seat,
@@ -567,13 +604,12 @@ def _prompt(game: GamePresenter, obs: Observation, seating: Seating, person_turn
     return f"{seating.name(mover)} to play"
 
 
-def _hand(obs: Observation, explain: Explain, decision: str | None) -> list[CardView]:
+def _hand(game: GamePresenter, obs: Observation, explain: Explain,
+          decision: str | None) -> list[CardView]:
     trump = None if obs["trump"] is None else Suit.parse(obs["trump"])
     cards = sort_hand([Card.parse(c) for c in obs["hand"]], trump)
     legal = set(obs["legal"])
-    highlight: set[str] = set()
-    if obs["game"] == "nine-five-two" and decision == "discard":
-        highlight = set(obs["kitty"] or [])
+    highlight = game.highlighted(obs, decision)
     out: list[CardView] = []
     for card in map(str, cards):
         view: CardView = {"card": card, "action": None, "allowed": None, "reason": None,
@@ -589,10 +625,10 @@ def _hand(obs: Observation, explain: Explain, decision: str | None) -> list[Card
     return out
 
 
-def _play(obs: Observation, seating: Seating, index: int, seat: int, card: str) -> PlayView:
-    face_up = obs["game"] == "black-queen" and index < len(obs["trick_from"]) \
-        and obs["trick_from"][index] is not None
-    return {"seat": seat, "name": seating.name(seat), "card": card, "face_up": face_up}
+def _play(game: GamePresenter, obs: Observation, seating: Seating, index: int, seat: int,
+          card: str) -> PlayView:
+    return {"seat": seat, "name": seating.name(seat), "card": card,
+            "face_up": game.played_face_up(obs, index)}
 
 
 def trick_view(plays: Sequence[tuple[int, str]], winner: int, seating: Seating) -> TrickView:
@@ -664,22 +700,20 @@ def describe_events(events: Sequence[Event], obs: Observation,
             out.append({"type": "redeal",
                         "text": f"{event.reason.capitalize()}: the cards are dealt again"})
         elif isinstance(event, CardsPassed):
-            out.append({"type": "passed", "text": _passed_text(event, obs, seating)})
+            out.append({"type": "passed", "text": _passed_text(game, event, obs, seating)})
     return out
 
 
-def _passed_text(event: CardsPassed, obs: Observation, seating: Seating) -> str:
+def _passed_text(game: GamePresenter, event: CardsPassed, obs: Observation,
+                 seating: Seating) -> str:
     """A pass in words; the passer and the receiver see the cards (from their observation)."""
-    if obs["game"] == "nine-five-two":
-        for exchange in obs["passing"]:
-            if (exchange["passer"], exchange["receiver"]) == (event.passer, event.receiver) \
-                    and exchange["cards"]:
-                cards, back = " ".join(exchange["cards"]), " ".join(exchange["returned"] or [])
-                if event.passer == obs["seat"]:
-                    return f"You gave {cards} to {seating.who(event.receiver)}; back came {back}"
-                if event.receiver == obs["seat"]:
-                    return (f"{seating.name(event.passer)} gave you {cards}; "
-                            f"you returned {back}")
+    seen = game.passed_cards(obs, event.passer, event.receiver)
+    if seen is not None:
+        cards, back = " ".join(seen[0]), " ".join(seen[1])
+        if event.passer == obs["seat"]:
+            return f"You gave {cards} to {seating.who(event.receiver)}; back came {back}"
+        if event.receiver == obs["seat"]:
+            return f"{seating.name(event.passer)} gave you {cards}; you returned {back}"
     return (f"{seating.name(event.passer)} gave {seating.who(event.receiver)} "
             f"{_plural(event.count, 'card')}")
 
