@@ -52,7 +52,7 @@ const bundled = fetch(new URL("../catalog.json", import.meta.url))
   .then((r) => (r.ok ? r.json() : { answers: [] }))
   .then(({ answers }) => new Map(answers.map(([fn, payload, reply]) => [canonical(fn, payload), reply])))
   .catch(() => new Map());
-/** The functions catalog.json answers for (other calls skip the lookup: payloads may be huge). */
+/** The functions catalog.json answers for (other calls are never looked up: payloads may be huge). */
 const BUNDLED_FUNCTIONS = new Set(["catalog", "players_for"]);
 
 /** The bundle's answer to this call, or undefined. */
