@@ -239,6 +239,11 @@ function askClear() {
 
 function wire() {
   $("#btn-stats")?.addEventListener("click", openStats);
+  $("#btn-stats-menu")?.addEventListener("click", () => {
+    $("#menu").hidden = true;
+    $("#btn-menu")?.setAttribute("aria-expanded", "false");
+    openStats();
+  });
   $("#stats-close").addEventListener("click", () => $("#stats").close());
   $("#stats-export").addEventListener("click", exportStats);
   $("#stats-clear").addEventListener("click", askClear);

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import BRIDGE_URL
-from table_helpers import IDLE, open_table, press, setup_game, take_turn, turn
+from table_helpers import IDLE, open_table, setup_game, take_turn, turn
 
 OPTIONS = {"cards": 3, "winning_score": 3}
 GRADES = {"good", "inaccurate", "mistake"}
@@ -35,6 +35,16 @@ def _state(page: Any, dialog: str, state: str, timeout: int = 40_000) -> None:
 def _next_stop(page: Any) -> str:
     page.wait_for_selector(IDLE, state="attached", timeout=30_000)
     return turn(page)
+
+
+def _open_stats(page: Any) -> None:
+    """Stats: a tool on wide screens, in the menu on a narrow portrait one."""
+    if page.locator("#btn-stats").is_visible():
+        page.click("#btn-stats")
+    else:
+        page.click("#btn-menu")
+        page.click("#btn-stats-menu")
+    page.locator("#stats").wait_for(state="visible")
 
 
 def _check_review(page: Any, players: int, cards: int) -> None:
@@ -149,7 +159,7 @@ def test_review_replay_and_statistics(page: Any, base_url: str, request_log: Any
     page.click("#summary-close")
 
     # Statistics: the game is counted, and still after a reload.
-    press(page, "#btn-stats")
+    _open_stats(page)
     rows = page.locator("#stats-body tbody tr")
     assert rows.count() == 1
     assert rows.first.locator('[data-col="games"]').inner_text() == "1"
@@ -161,7 +171,7 @@ def test_review_replay_and_statistics(page: Any, base_url: str, request_log: Any
     page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
     if page.locator("#summary[open]").count():  # the finished game came back with its summary
         page.click("#summary-close")
-    press(page, "#btn-stats")
+    _open_stats(page)
     assert page.locator('#stats-body tbody tr [data-col="games"]').inner_text() == "1"
 
     # Clearing asks first (the page's own dialog): "Keep them" keeps them.
