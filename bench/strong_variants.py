@@ -15,27 +15,3 @@ class Endgame4(StrongEngine):
     """Worlds solved exactly from four cards a hand (the default: three)."""
 
     default_endgame: ClassVar[int] = 4
-
-
-class BidWindow1(StrongEngine):
-    """Only the bids within 1 trick of the hand's estimate are searched."""
-
-    default_bid_window: ClassVar[float] = 1.0
-
-
-class BidWindow15(StrongEngine):
-    """Only the bids within 1.5 tricks of the hand's estimate are searched."""
-
-    default_bid_window: ClassVar[float] = 1.5
-
-
-class BidWindow2(StrongEngine):
-    """Only the bids within 2 tricks of the hand's estimate are searched."""
-
-    default_bid_window: ClassVar[float] = 2.0
-
-
-class BidFactor4(StrongEngine):
-    """Bids searched with four times the iterations (a diagnosis: is bidding noise-limited?)."""
-
-    default_bid_factor: ClassVar[float] = 4.0

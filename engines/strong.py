@@ -115,14 +115,9 @@ class StrongEngine(Engine):
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
-                                                "world_class", "others_weight", "endgame",
-                                                "bid_window", "bid_factor")
+                                                "world_class", "others_weight", "endgame")
     #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
     default_endgame: ClassVar[int] = 0
-    #: Default of the ``bid_window`` setting (0: every legal bid is searched).
-    default_bid_window: ClassVar[float] = 0.0
-    #: Default of the ``bid_factor`` setting (1: a bid gets the iterations a card gets).
-    default_bid_factor: ClassVar[float] = 1.0
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -140,10 +135,6 @@ class StrongEngine(Engine):
         #: At decisions where the seat holds at most this many cards, solve each world
         #: exactly (engines/endgame.py) instead of rolling it out (0: never).
         self.endgame: int = int(settings.get("endgame", self.default_endgame))
-        #: Search only the bids within this many tricks of the hand's estimate (0: all).
-        self.bid_window: float = float(settings.get("bid_window", self.default_bid_window))
-        #: A bid's iterations are this many times ``iterations`` (a time budget is unchanged).
-        self.bid_factor: float = float(settings.get("bid_factor", self.default_bid_factor))
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -175,8 +166,6 @@ class StrongEngine(Engine):
         # Worlds are solved exactly only at the decisions of a hand's last few tricks: a
         # solve costs several rollouts, too many to spend in every rollout of a long hand.
         endgame = self.endgame if len(obs["hand"]) <= self.endgame else 0
-        if self.bid_window and isinstance(candidates[0], Bid):
-            candidates = near_bids(obs, candidates, self.bid_window)
         weight = self.others_weight
         if weight is None:
             weight = hooks.others_weight
@@ -185,8 +174,6 @@ class StrongEngine(Engine):
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else start + self.budget
         cap = self.iterations
-        if cap is not None and self.bid_factor != 1 and isinstance(candidates[0], Bid):
-            cap = max(1, round(cap * self.bid_factor))
         rollouts = 0
         worlds = 0
         checkpoint = 4
@@ -617,22 +604,6 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
     if isinstance(first, Play):
         return distinct_plays(obs, legal)
     return legal[:limit] if not isinstance(first, Bid | NameTrump) else legal
-
-
-def near_bids(obs: Observation, bids: list[Action], window: float) -> list[Action]:
-    """The bids within ``window`` tricks of the hand's rough estimate (at least two)."""
-    hand = [CARDS[_card_index(c)] for c in obs["hand"]]
-    trump_text = obs.get("trump")
-    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
-    estimate = expected_tricks(hand, trump, obs["players"])
-
-    def distance(a: Action) -> float:
-        return abs(a.tricks - estimate) if isinstance(a, Bid) else math.inf
-    near = [a for a in bids if distance(a) <= window]
-    if len(near) < 2:
-        near = sorted(bids, key=lambda a: (distance(a), str(a)))[:2]
-        near.sort(key=lambda a: a.tricks if isinstance(a, Bid) else -1)
-    return near
 
 
 def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
