@@ -48,8 +48,8 @@ export function fit() {
   let meRowHeight = 0;
   if (meRow) {
     const slots = meRow.querySelectorAll(".slot").length || 1;
-    const room = kind === "landscape" ? width * 0.5 : width - 8;
-    const ucw = clamp(Math.floor(room / slots) - 3, 30, { desktop: 62, portrait: 50, landscape: 36 }[kind]);
+    const room = kind === "landscape" ? width * 0.64 : width - 8;
+    const ucw = clamp(Math.floor(room / slots) - 3, 30, { desktop: 62, portrait: 50, landscape: 40 }[kind]);
     meRow.style.setProperty("--ucw", `${ucw}px`);
     meRowHeight = ucw * RATIO * 1.22;
   }

@@ -81,8 +81,22 @@ FITS = """() => {
     hand: document.querySelectorAll('#hand .card').length,
     handOut: out('#hand .card'),
     choicesOut: out('#controls button:not([hidden]), #confirm-cards, #me .card.mine'),
+    // The smallest tap target: buttons (both sides), and each hand card's uncovered strip.
+    button: Math.min(...[...document.querySelectorAll('#controls button:not([hidden]), .tools .tool')]
+      .filter((e) => e.getClientRects().length)
+      .map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
+    strip: Math.min(...[...document.querySelectorAll('#hand > .card')].map((e, i, all) => {
+      const r = e.getBoundingClientRect();
+      const next = all[i + 1]?.getBoundingClientRect();
+      return next && Math.abs(next.top - r.top) < 1 ? Math.min(r.width, next.left - r.left) : r.width;
+    })),
+    upCard: Math.min(...[...document.querySelectorAll('#me .card.mine')]
+      .map((e) => e.getBoundingClientRect().width)),
   };
 }"""
+
+#: Smallest tap targets seen, by test name (reported at the end of each class's test).
+TARGETS: dict[str, dict[str, float]] = {}
 
 
 def assert_fits(page: Any, where: str) -> None:
@@ -91,6 +105,12 @@ def assert_fits(page: Any, where: str) -> None:
     assert not fits["scrolls"], f"{where}: the page scrolls {fits['scroll']}"
     assert not fits["handOut"], f"{where}: hand cards off screen: {fits['handOut']}"
     assert not fits["choicesOut"], f"{where}: choices off screen: {fits['choicesOut']}"
+    assert fits["button"] >= 43.5, f"{where}: a button only {fits['button']} px"
+    assert fits["strip"] >= 41.5, f"{where}: a hand card shows only {fits['strip']} px"
+    seen = TARGETS.setdefault(where.split(" ")[0], {})
+    for key in ("button", "strip", "upCard"):
+        if fits[key] is not None and fits[key] < seen.get(key, 1e9):
+            seen[key] = fits[key]
     region = page.get_by_role("region", name="Your hand")
     assert region.count() == 1
 
@@ -160,6 +180,7 @@ def test_every_game_fits_one_screen(browser: Any, base_url: str, artifacts_dir: 
                f"{page.evaluate('document.body.dataset.players')}p"
         play_one_hand(page, rng, name, artifacts_dir, tap)
         assert not errors, errors
+        print("smallest tap targets (px):", json.dumps(TARGETS, indent=1))
     finally:
         context.close()
 
