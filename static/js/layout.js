@@ -216,7 +216,10 @@ export function placePreview(el, face) {
   const r = el.getBoundingClientRect();
   const vw = window.innerWidth;
   const vh = window.innerHeight;
-  const above = r.top - 8;
+  // Over none of the person's cards: above the whole hand (or face-up row) it belongs to.
+  const group = el.closest("#hand, #me");
+  const top0 = group ? Math.min(r.top, group.getBoundingClientRect().top) : r.top;
+  const above = top0 - 8;
   const below = vh - r.bottom - 8;
   const room = Math.max(above, below);
   const h = Math.min(room, vh * 0.34, 260);
@@ -228,8 +231,11 @@ export function placePreview(el, face) {
   preview.innerHTML = "";
   preview.appendChild(face);
   face.style.setProperty("--cw", `${w}px`);
-  const left = clamp(r.left + r.width / 2 - w / 2, 4, vw - w - 4);
-  const top = above >= below ? r.top - 8 - w * RATIO : r.bottom + 8;
+  // Towards the side the card is on, so the trick in the middle stays in sight.
+  const side = r.left + r.width / 2 < vw / 2 ? 4 : vw - w - 4;
+  const near = clamp(r.left + r.width / 2 - w / 2, 4, vw - w - 4);
+  const left = el.closest("#hand, #me") ? (near + side) / 2 : near;
+  const top = above >= below ? top0 - 8 - w * RATIO : r.bottom + 8;
   preview.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
   preview.hidden = false;
 }

@@ -521,7 +521,9 @@ function zoom(el) {
   }
   el.dataset.zoomed = "1";
   app.zoomed = el.closest("#hand") ? `hand:${el.dataset.index}` : null;
-  placePreview(el, cardElement(el.dataset.face, { static: true }));
+  // A card already drawn large only lifts; a small one is shown large beside it.
+  const large = el.getBoundingClientRect().width >= 90;
+  placePreview(large ? null : el, cardElement(el.dataset.face, { static: true }));
 }
 
 function onClick(event) {
@@ -551,7 +553,8 @@ function onClick(event) {
 }
 
 function onHover(event) {
-  if (touchMode()) return;
+  // Only a mouse hovers: the pointerover a tap fires first must not zoom (the tap itself decides).
+  if (event.pointerType !== "mouse" || touchMode()) return;
   const el = event.target.closest?.(".card:not(.back)");
   if (el && !el.closest("#preview")) zoom(el);
   else if (!event.target.closest?.("#preview")) zoom(null);
@@ -834,7 +837,7 @@ function wire() {
   gameEl.addEventListener("click", onClick);
   gameEl.addEventListener("dblclick", (event) => event.preventDefault());
   gameEl.addEventListener("pointerover", onHover);
-  gameEl.addEventListener("pointerleave", () => !touchMode() && zoom(null));
+  gameEl.addEventListener("pointerleave", (e) => e.pointerType === "mouse" && !touchMode() && zoom(null));
   document.addEventListener("keydown", onKey);
   let pending = 0;
   window.addEventListener("resize", () => {

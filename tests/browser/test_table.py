@@ -457,3 +457,30 @@ def test_reduced_motion_moves_no_card(page: Any, request_log: Any, base_url: str
     click_card(page.locator(MY_LEGAL_CARDS).first)
     assert wait_idle(page) in ("human", "over")
     assert page.evaluate("window.__moved") == 0
+
+
+COVERS = """(sel) => {
+  const p = document.querySelector('#preview');
+  if (p.hidden) return null;
+  const a = p.getBoundingClientRect();
+  const b = document.querySelector(sel).getBoundingClientRect();
+  return !(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top);
+}"""
+
+
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, **PHONE)
+def test_a_tap_zooms_beside_the_card_never_over_it(page: Any, request_log: Any,
+                                                   base_url: str, artifacts_dir: Path) -> None:
+    open_table(page, base_url, "?seed=40")
+    setup_game(page, "diminishing-whist", {"players": 4}, level="beginner")
+    _to_card_turn(page, random.Random(11))
+    for index in (0, len(hand(page)) - 1):
+        card = page.locator(f'#hand .card[data-index="{index}"]')
+        click_card(card, tap=True)
+        assert card.get_attribute("data-zoomed") == "1"
+        assert page.evaluate(COVERS, f'#hand .card[data-index="{index}"]') is False
+        assert page.evaluate(COVERS, "#hand") is False  # nor any other card of the hand
+    shot(page, artifacts_dir / "portrait-zoomed.png")
+    if page.locator("#trick .card").count():
+        page.locator("#trick .card").last.tap(position={"x": 8, "y": 10})
+        assert page.evaluate(COVERS, "#trick .play:last-child .card") in (False, None)
