@@ -27,13 +27,16 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import ORIGINAL_LEVELS, describe_levels
+from engines.base import ORIGINAL_LEVELS, PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
 from whist_app.presenter import hint_items, trick_view
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
+
+#: The player levels' names (the others in the catalog are engines by name).
+PRESETS = frozenset(level.name for level in PLAYER_LEVELS)
 
 Payload = dict[str, Any]
 Reply = dict[str, Any]
@@ -177,9 +180,13 @@ def catalog(payload: Payload) -> Reply:
                     "low": spec.low, "high": spec.high, "help": spec.help,
                     "derived": spec.derive is not None}
                    for spec in cls.option_specs]
-        levels = [{"level": level, "description": text} for level, text in describe_levels(name)]
+        levels = [{"level": level, "label": level_label(level) if level in PRESETS
+                   else f"Engine: {level}", "description": text}
+                  for level, text in describe_levels(name)]
         games.append({"name": name, "title": cls.title, "options": options, "levels": levels,
-                      "default_level": ORIGINAL_LEVELS.get(name, levels[0]["level"]),
+                      # The original program's own player, under the name a player reads.
+                      "default_level": "intermediate" if name in ORIGINAL_LEVELS
+                      else levels[0]["level"],
                       "rules": {"summary": RULES[name]["summary"],
                                 "points": RULES[name]["points"], "common": COMMON}})
     return {"games": games}
