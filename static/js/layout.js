@@ -47,11 +47,16 @@ export function fit() {
   const meRow = $("#me .updown");
   let meRowHeight = 0;
   if (meRow) {
+    // Every face-up card a tap target: one line when the row fits it at 44 px, else two.
     const slots = meRow.querySelectorAll(".slot").length || 1;
     const room = kind === "landscape" ? width * 0.64 : width - 8;
-    const ucw = clamp(Math.floor(room / slots) - 3, 30, { desktop: 62, portrait: 50, landscape: 40 }[kind]);
+    const most = { desktop: 62, portrait: 50, landscape: 48 }[kind];
+    const lines = Math.floor(room / slots) - 3 >= TAP ? 1 : 2;
+    const perLine = Math.ceil(slots / lines);
+    const ucw = clamp(Math.floor(room / perLine) - 3, TAP, lines > 1 ? TAP : most);
     meRow.style.setProperty("--ucw", `${ucw}px`);
-    meRowHeight = ucw * RATIO * 1.22;
+    meRow.style.maxWidth = lines > 1 ? `${perLine * (ucw + 2)}px` : "";
+    meRowHeight = ucw * RATIO * 1.22 * lines;
   }
   const share = { desktop: Math.min(0.27 * vh, 240), portrait: 0.28 * vh, landscape: 0.3 * vh }[kind];
   const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.4 : 0.35), 60);
@@ -71,31 +76,31 @@ function fitHand(box, width, budget, kind) {
     box.style.setProperty("--hand-h", "1.6rem");
     return;
   }
-  const minStep = kind === "landscape" ? 42 : TAP;
   const most = kind === "desktop" ? 112 : 104;
+  // Each card shows a strip at least TAP wide and, under a further row, TAP high.
+  const fromBudget = (rows) => {
+    const half = budget / (RATIO * (1.08 + ROW_SHOW * (rows - 1)));
+    return half * RATIO * ROW_SHOW >= TAP ? half : (budget - (rows - 1) * TAP) / (RATIO * 1.08);
+  };
   let best = null;
-  for (let rows = 1; rows <= 4; rows++) {
+  for (let rows = 1; rows <= 6; rows++) {
     const per = Math.ceil(n / rows);
     if (rows > 1 && Math.ceil(n / (rows - 1)) === per) continue;
-    let w = Math.min(most, budget / (RATIO * (1 + ROW_SHOW * (rows - 1)) + 0.08 * RATIO));
-    if (per > 1) w = Math.min(w, width - (per - 1) * minStep);
+    const fromWidth = per > 1 ? width - (per - 1) * TAP : most;
+    if (fromWidth < TAP) continue;
+    const w = Math.max(TAP, Math.min(most, fromBudget(rows), fromWidth));
     if (!best || w > best.w + 3) best = { rows, per, w };
   }
-  if (best.w < 40) {
-    // More cards than tap-sized strips fit: overlap further, keep each corner readable.
-    const rows = best.rows;
-    const per = Math.ceil(n / rows);
-    const w = Math.min(most, budget / (RATIO * (1 + ROW_SHOW * (rows - 1)) + 0.08 * RATIO));
-    best = { rows, per, w: Math.max(36, Math.min(w, width / (1 + 0.34 * (per - 1)))) };
-  }
+  if (!best) best = { rows: Math.ceil(n / Math.max(1, Math.floor((width - TAP) / TAP) + 1)), w: TAP };
   // A short hand lies side by side when that keeps the cards nearly as large.
   const apart = (width - 4 * (n - 1)) / n;
-  if (best.rows === 1 && n > 1 && best.w + 4 > width / n && apart >= 0.65 * best.w) best.w = apart;
+  if (best.rows === 1 && n > 1 && best.w + 4 > width / n && apart >= 0.65 * best.w && apart >= TAP) best.w = apart;
   const w = Math.floor(best.w);
   const h = w * RATIO;
   const head = Math.round(0.08 * h);
   box.style.setProperty("--cw", `${w}px`);
-  box.style.setProperty("--hand-h", `${Math.ceil(head + h * (1 + ROW_SHOW * (best.rows - 1)))}px`);
+  const rowStep = Math.min(h, Math.max(h * ROW_SHOW, TAP));
+  box.style.setProperty("--hand-h", `${Math.ceil(head + h + rowStep * (best.rows - 1))}px`);
   box.dataset.rows = best.rows;
   // Deal the cards into rows (the first rows one longer when they do not divide evenly).
   let index = 0;
@@ -107,7 +112,7 @@ function fitHand(box, width, budget, kind) {
     for (let i = 0; i < count; i++, index++) {
       const el = cards[index];
       el.style.left = `${Math.round(start + i * step)}px`;
-      el.style.top = `${Math.round(head + row * h * ROW_SHOW)}px`;
+      el.style.top = `${Math.round(head + row * rowStep)}px`;
       el.style.zIndex = String(index + 1);
     }
   }

@@ -81,17 +81,24 @@ FITS = """() => {
     hand: document.querySelectorAll('#hand .card').length,
     handOut: out('#hand .card'),
     choicesOut: out('#controls button:not([hidden]), #confirm-cards, #me .card.mine'),
-    // The smallest tap target: buttons (both sides), and each hand card's uncovered strip.
+    // The smallest tap target: buttons (both sides); each hand card's uncovered strip, as wide
+    // as the next card of its row leaves it and as high as the row in front of it leaves it
+    // (laid-out boxes, so a lifted or moving card does not count); the person's face-up cards.
     button: Math.min(...[...document.querySelectorAll('#controls button:not([hidden]), .tools .tool')]
       .filter((e) => e.getClientRects().length)
       .map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
     strip: Math.min(...[...document.querySelectorAll('#hand > .card')].map((e, i, all) => {
-      const r = e.getBoundingClientRect();
-      const next = all[i + 1]?.getBoundingClientRect();
-      return next && Math.abs(next.top - r.top) < 1 ? Math.min(r.width, next.left - r.left) : r.width;
+      const box = (c) => ({ left: c.offsetLeft, top: c.offsetTop, width: c.offsetWidth, height: c.offsetHeight });
+      const r = box(e);
+      const next = all[i + 1] && box(all[i + 1]);
+      const wide = next && Math.abs(next.top - r.top) < 1 ? Math.min(r.width, next.left - r.left) : r.width;
+      const high = Math.min(r.height, ...all.slice(i + 1).map(box)
+        .filter((o) => o.top > r.top + 1 && o.left < r.left + wide - 1 && o.left + o.width > r.left + 1)
+        .map((o) => o.top - r.top));
+      return Math.min(wide, high);
     })),
     upCard: Math.min(...[...document.querySelectorAll('#me .card.mine')]
-      .map((e) => e.getBoundingClientRect().width)),
+      .map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
   };
 }"""
 
@@ -106,7 +113,8 @@ def assert_fits(page: Any, where: str) -> None:
     assert not fits["handOut"], f"{where}: hand cards off screen: {fits['handOut']}"
     assert not fits["choicesOut"], f"{where}: choices off screen: {fits['choicesOut']}"
     assert fits["button"] >= 43.5, f"{where}: a button only {fits['button']} px"
-    assert fits["strip"] >= 41.5, f"{where}: a hand card shows only {fits['strip']} px"
+    assert fits["strip"] >= 43.5, f"{where}: a hand card shows only {fits['strip']} px"
+    assert fits["upCard"] >= 43.5, f"{where}: a face-up card only {fits['upCard']} px"
     seen = TARGETS.setdefault(where.split(" ")[0], {})
     for key in ("button", "strip", "upCard"):
         if fits[key] is not None and fits[key] < seen.get(key, 1e9):
