@@ -88,7 +88,8 @@ FITS = """() => {
       .filter((e) => e.getClientRects().length)
       .map((e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); })),
     strip: Math.min(...[...document.querySelectorAll('#hand > .card')].map((e, i, all) => {
-      const box = (c) => ({ left: c.offsetLeft, top: c.offsetTop, width: c.offsetWidth, height: c.offsetHeight });
+      const box = (c) => ({ left: c.offsetLeft, top: c.offsetTop,
+                            width: c.offsetWidth, height: c.offsetHeight });
       const r = box(e);
       const next = all[i + 1] && box(all[i + 1]);
       const wide = next && Math.abs(next.top - r.top) < 1 ? Math.min(r.width, next.left - r.left) : r.width;
