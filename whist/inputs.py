@@ -9,6 +9,7 @@ quotes outside values through :func:`shown`, so a fault is always one short line
 
 from __future__ import annotations
 
+import re
 import reprlib
 from typing import Final
 
@@ -63,3 +64,32 @@ def small_number(text: str, digits: int = ACTION_DIGITS) -> int | None:
     if len(significant) > digits:
         return None
     return int(significant)
+
+
+#: A JSON escape (valid only inside strings): removed first, so that a string is then
+#: simply quote, non-quotes, quote, and finding strings stays linear on any text.
+_ESCAPE: Final = re.compile(r"\\.", re.DOTALL)
+#: Strings, once escapes are gone: their brackets do not nest anything.
+_STRING: Final = re.compile(r'"[^"]*"')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+
+
+def nests_deeper(text: str, limit: int) -> bool:
+    """Whether the JSON ``text`` nests lists and objects more than ``limit`` deep.
+
+    Read before parsing (Python's JSON reader overflows the stack near a thousand
+    levels, which in the browser kills the interpreter): strings are removed, then the
+    brackets are counted in one pass.  Unbalanced brackets are left to the JSON reader.
+    """
+    if "[" not in text and "{" not in text:
+        return False
+    depth = 0
+    for bracket in _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text))):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+

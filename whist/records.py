@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
 from whist.games import game_class
-from whist.inputs import shown
+from whist.inputs import nests_deeper, shown
 from whist.protocol import JSON, DealError, GameState, IllegalAction, OptionError
 
 #: The largest record read, in bytes (or characters of JSON text).  The longest games
@@ -18,18 +17,6 @@ MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
 #: The deepest nesting of lists and objects read.  A record nests five deep (record,
 #: hands, hand, deal, seat's rows); Python's own JSON reader fails near a thousand.
 MAX_RECORD_DEPTH: Final = 32
-
-#: A JSON escape (valid only inside strings): removed first, so that a string is then
-#: simply quote, non-quotes, quote, and finding strings stays linear on any text.
-_ESCAPE: Final = re.compile(r"\\.", re.DOTALL)
-#: Strings, once escapes are gone: their brackets do not nest anything.
-_STRING: Final = re.compile(r'"[^"]*"')
-_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
-#: An innermost pair of brackets, once everything else is gone.
-_INNER_PAIR: Final = re.compile(r"\[\]|\{\}")
-#: More openers in a row than the depth allowed: too deep without counting further.
-_OPENERS_RUN: Final = re.compile(r"[\[{]{" + str(MAX_RECORD_DEPTH + 1) + "}")
-
 
 class RecordError(ValueError):
     """A game record that cannot be replayed; the message names the hand and action."""
@@ -99,21 +86,8 @@ def _read_text(path: str | Path) -> str:
 
 
 def _check_depth(text: str) -> None:
-    """Raise RecordError if ``text`` nests lists and objects over MAX_RECORD_DEPTH deep.
-
-    Done on the brackets alone (strings removed), one nesting level per regular
-    expression pass, so a deep text costs milliseconds rather than a RecursionError.
-    Unbalanced brackets are left for the JSON reader to report.
-    """
-    if "[" not in text and "{" not in text:
-        return
-    brackets = _NOT_BRACKET.sub("", _STRING.sub("", _ESCAPE.sub("", text)))
-    too_deep = _OPENERS_RUN.search(brackets) is not None
-    for _ in range(0 if too_deep else MAX_RECORD_DEPTH):
-        brackets, removed = _INNER_PAIR.subn("", brackets)
-        if not removed:
-            return
-    if too_deep or _INNER_PAIR.search(brackets):
+    """Raise RecordError if ``text`` nests lists and objects over MAX_RECORD_DEPTH deep."""
+    if nests_deeper(text, MAX_RECORD_DEPTH):
         raise RecordError(f"not a game record: lists and objects nest more than "
                           f"{MAX_RECORD_DEPTH} deep")
 

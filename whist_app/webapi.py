@@ -22,13 +22,13 @@ import base64
 import json
 import math
 import os
-import re
 import zlib
 from collections.abc import Callable
 from typing import Any
 
 from engines.base import ORIGINAL_LEVELS, PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
+from whist.inputs import nests_deeper
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
 from whist_app.presenter import hint_items, trick_view
@@ -64,20 +64,10 @@ class PayloadError(ValueError):
     """A payload the worker will not read: too large, too deep, not JSON or not an object."""
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
-
-
 def check_depth(text: str, limit: int = MAX_DEPTH) -> None:
-    """Raise PayloadError if ``text``'s brackets nest deeper than ``limit`` (strings ignored)."""
-    depth = 0
-    for match in _BRACKETS.finditer(_STRINGS.sub('""', text)):
-        if match.group() in "[{":
-            depth += 1
-            if depth > limit:
-                raise PayloadError(f"the data nests deeper than {limit} levels")
-        else:
-            depth -= 1
+    """Raise PayloadError if ``text``'s lists and objects nest deeper than ``limit``."""
+    if nests_deeper(text, limit):
+        raise PayloadError(f"the data nests deeper than {limit} levels")
 
 
 def read_payload(text: str) -> Payload:
