@@ -30,6 +30,18 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+def record_fault(error: Exception) -> int:
+    """Say on standard error, in one line, why a record could not be read; its exit status."""
+    if isinstance(error, RecordError):
+        print(one_line(f"faulty record: {error}"), file=sys.stderr)
+        return EXIT_FAULTY
+    # Every fault a record can have is meant to be a RecordError; anything else is a
+    # reader's oversight, still reported as one line (and its own status), not a traceback.
+    print(one_line(f"error: replay failed ({type(error).__name__}: {error}); "
+                   "this is a bug, please report it"), file=sys.stderr)
+    return EXIT_BUG
+
+
 def replay_main(path: str) -> int:
     """Replay a record, print each hand's scores and the totals; return the exit status.
 
@@ -39,15 +51,8 @@ def replay_main(path: str) -> int:
     """
     try:
         state = replay(path)
-    except RecordError as error:
-        print(one_line(f"faulty record: {error}"), file=sys.stderr)
-        return EXIT_FAULTY
-    except Exception as error:
-        # Every fault a record can have is meant to be a RecordError; anything else is a
-        # reader's oversight, still reported as one line (and its own status), not a traceback.
-        print(one_line(f"error: replay failed ({type(error).__name__}: {error}); "
-                       "this is a bug, please report it"), file=sys.stderr)
-        return EXIT_BUG
+    except Exception as error:  # noqa: BLE001 - every fault is one line, never a traceback
+        return record_fault(error)
     print(f"{state.title}, {state.players} players")
     for number, scores in enumerate(state.hand_scores, start=1):
         print(f"hand {number}: " + " ".join(str(s) for s in scores))
@@ -134,13 +139,8 @@ def review_main(argv: Sequence[str]) -> int:
     args = review_parser().parse_args(argv)
     try:
         record, final = checked_record(args.record)
-    except RecordError as error:
-        print(one_line(f"faulty record: {error}"), file=sys.stderr)
-        return EXIT_FAULTY
-    except Exception as error:
-        print(one_line(f"error: replay failed ({type(error).__name__}: {error}); "
-                       "this is a bug, please report it"), file=sys.stderr)
-        return EXIT_BUG
+    except Exception as error:  # noqa: BLE001 - every fault is one line, never a traceback
+        return record_fault(error)
     seat = default_seat(record, final.players) if args.seat is None else args.seat
     if not 0 <= seat < final.players:
         print(one_line(f"error: --seat must be from 0 to {final.players - 1} in this "
