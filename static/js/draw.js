@@ -10,7 +10,8 @@ import { SEAT_COLOURS, chartSvg, runningTotals } from "./chart.js";
 import { fit, placeTrick, seatPlaces } from "./layout.js";
 import { $, $$, app, handlers, table } from "./state.js";
 
-const dot = (seat) => `<span class="seat-dot" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>`;
+/** A seat's colour dot. */
+export const dot = (seat) => `<span class="seat-dot" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>`;
 
 // ------------------------------------------------------------------ drawing
 
@@ -506,9 +507,10 @@ function renderSheet() {
   body.appendChild(chartWithLegend(sheet));
 }
 
-function miniTrick(trick) {
+/** A finished trick's cards, each over the name of who played it; the taker's marked. */
+export function trickFigures(trick, className = "mini-trick") {
   const box = document.createElement("div");
-  box.className = "mini-trick";
+  box.className = className;
   for (const play of trick.plays) {
     const fig = document.createElement("figure");
     if (play.seat === trick.winner) fig.classList.add("winner");
@@ -534,7 +536,7 @@ export function renderLast() {
   const p = document.createElement("p");
   p.className = "taker-line";
   p.textContent = last.text;
-  body.append(miniTrick(last), p);
+  body.append(trickFigures(last), p);
 }
 
 // ----------------------------------------------------------------- summaries

@@ -18,8 +18,7 @@
 
 import { call } from "./bridge.js";
 import { cardElement, cardName, escapeHtml, suitText } from "./cards.js";
-import { SEAT_COLOURS } from "./chart.js";
-import { sheetHtml } from "./draw.js";
+import { dot, sheetHtml, trickFigures } from "./draw.js";
 import { $, $$, app, setPaused } from "./state.js";
 import { noteReview } from "./stats.js";
 
@@ -28,7 +27,6 @@ const WORLDS = 200;
 /** Steps per replay_steps call (the web API's most). */
 const PAGE = 120;
 
-const dot = (seat) => `<span class="seat-dot" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>`;
 
 /** The card faces in an action ("Q♥@3 K♥" → ["Q♥", "K♥"]). */
 const faces = (action) => String(action ?? "").split(" ").filter(Boolean).map((p) => p.split("@")[0]);
@@ -332,20 +330,7 @@ function drawTable() {
   if (trick) {
     head.textContent = `Trick ${step} of ${data.tricks.length}: ${trick.text}`;
     box.appendChild(head);
-    const plays = document.createElement("div");
-    plays.className = "review-plays";
-    for (const play of trick.plays) {
-      const fig = document.createElement("figure");
-      if (play.seat === trick.winner) fig.classList.add("winner");
-      const el = cardElement(play.card, { static: true });
-      el.setAttribute("aria-label", `${play.name}: ${cardName(play.card)}`);
-      fig.appendChild(el);
-      const cap = document.createElement("figcaption");
-      cap.innerHTML = `${dot(play.seat)}${escapeHtml(play.name)}`;
-      fig.appendChild(cap);
-      plays.appendChild(fig);
-    }
-    box.appendChild(plays);
+    box.appendChild(trickFigures(trick, "review-plays"));
   } else {
     head.textContent = `${data.label}: every hand as dealt`;
     box.appendChild(head);
@@ -453,10 +438,7 @@ async function loadReplayHand(hand, step) {
   try {
     reply = await call("replay_steps", { ...rp.source, hand_number: hand, first: 0, count: PAGE });
   } catch (err) {
-    if (gen !== rp.gen) return;
-    $("#replay-error").textContent = err.message;
-    $("#replay-error").hidden = false;
-    setState(dialog, "error");
+    if (gen === rp.gen) replayFailed(dialog, err);
     return;
   }
   if (gen !== rp.gen) return;
@@ -474,6 +456,13 @@ async function loadReplayHand(hand, step) {
   await showReplayStep(step < 0 ? rp.total - 1 : step, gen);
 }
 
+/** Show why the worker could not give the replay's steps. */
+function replayFailed(dialog, err) {
+  $("#replay-error").textContent = err.message;
+  $("#replay-error").hidden = false;
+  setState(dialog, "error");
+}
+
 async function showReplayStep(step, gen = rp.gen) {
   const dialog = replayEl();
   step = Math.max(0, Math.min(step, rp.total - 1));
@@ -484,10 +473,7 @@ async function showReplayStep(step, gen = rp.gen) {
       if (gen !== rp.gen) return;
       for (const s of reply.steps) rp.steps.set(s.step, s);
     } catch (err) {
-      if (gen !== rp.gen) return;
-      $("#replay-error").textContent = err.message;
-      $("#replay-error").hidden = false;
-      setState(dialog, "error");
+      if (gen === rp.gen) replayFailed(dialog, err);
       return;
     }
   }
@@ -526,17 +512,7 @@ function drawReplay() {
   trick.innerHTML = "";
   const plays = s.completed ? s.completed.plays : t.trick;
   if (!plays.length) trick.innerHTML = `<p class="help">${escapeHtml(t.trick_empty)}</p>`;
-  for (const play of plays) {
-    const fig = document.createElement("figure");
-    if (s.completed && play.seat === s.completed.winner) fig.classList.add("winner");
-    const el = cardElement(play.card, { static: true });
-    el.setAttribute("aria-label", `${play.name}: ${cardName(play.card)}`);
-    fig.appendChild(el);
-    const cap = document.createElement("figcaption");
-    cap.innerHTML = `${dot(play.seat)}${escapeHtml(play.name)}`;
-    fig.appendChild(cap);
-    trick.appendChild(fig);
-  }
+  trick.append(...trickFigures({ plays, winner: s.completed?.winner ?? -1 }).children);
   const hand = $("#replay-hand-cards");
   hand.innerHTML = "";
   for (const card of t.hand) hand.appendChild(cardElement(card.card, { static: true }));
