@@ -1,7 +1,7 @@
 """Where bids go wrong: tricks taken minus tricks bid, by hand size, bidding position and trump.
 
     python bench/bid_errors.py [--seats strong,strong,strong,strong] [--measure strong]
-        [--games 10] [--seed 1] [--iterations 100] [--json]
+        [--games 10] [--seed 1] [--iterations 100] [--workers N] [--ray ADDRESS] [--json]
     python bench/bid_errors.py --ismcts-results bench/results/ismcts-oh-hell*.json
 
 First form: whole Diminishing Whist games (seeds ``seed``, ``seed + 1``, ...)
@@ -32,6 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.arena import make_engine, mean_ci  # noqa: E402
+from engines.distribute import DistributeError, map_ordered  # noqa: E402
 from whist.actions import Bid  # noqa: E402
 from whist.cards import SUIT_SYMBOLS  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
@@ -40,40 +41,59 @@ from whist.games.diminishing import DiminishingWhist  # noqa: E402
 Row = tuple[str, int, int, int, str, int, int]
 
 
-def play_games(seats: list[str], measure: str, games: int, seed: int,
-               iterations: int | None, progress: bool = False) -> list[Row]:
-    """Every bid of a ``measure`` seat in ``games`` whole Diminishing Whist games."""
+#: One game to play: (seats, measured level, game seed, iterations).
+GameJob = tuple[list[str], str, int, int | None]
+
+
+def play_game(job: GameJob) -> list[Row]:
+    """Every bid of a measured seat in one whole Diminishing Whist game (module-level: picklable)."""
+    seats, measure, game_seed, iterations = job
     players = len(seats)
     rows: list[Row] = []
-    start = time.perf_counter()
-    for g in range(games):
-        state = DiminishingWhist.search_type()({"players": players}, seed=seed + g)
-        engines = [make_engine(level, state.name, (seed + g) * 16 + s, None, iterations)
-                   for s, level in enumerate(seats)]
-        hand_bids: list[tuple[int, int, int, str]] = []  # seat, bid, position, trump
-        hands_scored = 0
-        while not state.over:
-            seat = state.to_move
-            assert seat is not None
-            legal = state.legal_actions()
-            action = legal[0] if len(legal) == 1 else engines[seat].choose(
-                state.observe(seat), legal)
-            if isinstance(action, Bid) and seats[seat] == measure:
-                position = (seat - state.opener) % players + 1
-                trump = "NT" if state.trump is None else SUIT_SYMBOLS[state.trump]
-                hand_bids.append((seat, action.tricks, position, trump))
-            cards = state.cards
-            won = state.tricks_won
-            state.step(action)
-            if len(state.hand_scores) > hands_scored:
-                hands_scored += 1
-                for s, bid, position, trump in hand_bids:
-                    rows.append(("dw:" + measure, cards, position, players, trump, bid, won[s]))
-                hand_bids = []
-        if progress:
-            print(f"game {g + 1}/{games}: {len(rows)} bids, "
-                  f"{time.perf_counter() - start:.0f} s", file=sys.stderr, flush=True)
+    state = DiminishingWhist.search_type()({"players": players}, seed=game_seed)
+    # Seeded from the game alone, so a game's rows do not depend on where it runs.
+    engines = [make_engine(level, state.name, game_seed * 16 + s, None, iterations)
+               for s, level in enumerate(seats)]
+    hand_bids: list[tuple[int, int, int, str]] = []  # seat, bid, position, trump
+    hands_scored = 0
+    while not state.over:
+        seat = state.to_move
+        assert seat is not None
+        legal = state.legal_actions()
+        action = legal[0] if len(legal) == 1 else engines[seat].choose(
+            state.observe(seat), legal)
+        if isinstance(action, Bid) and seats[seat] == measure:
+            position = (seat - state.opener) % players + 1
+            trump = "NT" if state.trump is None else SUIT_SYMBOLS[state.trump]
+            hand_bids.append((seat, action.tricks, position, trump))
+        cards = state.cards
+        won = state.tricks_won
+        state.step(action)
+        if len(state.hand_scores) > hands_scored:
+            hands_scored += 1
+            for s, bid, position, trump in hand_bids:
+                rows.append(("dw:" + measure, cards, position, players, trump, bid, won[s]))
+            hand_bids = []
     return rows
+
+
+def play_games(seats: list[str], measure: str, games: int, seed: int,
+               iterations: int | None, progress: bool = False, workers: int = 1,
+               ray_address: str | None = None) -> list[Row]:
+    """Every bid of a ``measure`` seat in ``games`` whole Diminishing Whist games.
+
+    One job per game over ``workers`` processes or on Ray (``ray_address``, see
+    ``engines/distribute.py``); the rows, in game order, are the same either way.
+    """
+    start = time.perf_counter()
+
+    def report(done: int) -> None:
+        print(f"game {done}/{games}: {time.perf_counter() - start:.0f} s",
+              file=sys.stderr, flush=True)
+
+    jobs: list[GameJob] = [(seats, measure, seed + g, iterations) for g in range(games)]
+    per_game = map_ordered(play_game, jobs, workers, ray_address, report if progress else None)
+    return [row for rows in per_game for row in rows]
 
 
 def ismcts_rows(paths: Sequence[Path]) -> list[Row]:
@@ -158,12 +178,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--ismcts-results", type=Path, nargs="*", default=None)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes, one game each at a time (default 1); same rows for any")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="play the games on a Ray cluster (auto, HOST:6379, ray://HOST:10001, "
+                             "or local); same rows as a local run")
     args = parser.parse_args(argv)
     if args.ismcts_results:
         rows = ismcts_rows(args.ismcts_results)
     else:
-        rows = play_games(args.seats.split(","), args.measure, args.games, args.seed,
-                          args.iterations, args.progress)
+        try:
+            rows = play_games(args.seats.split(","), args.measure, args.games, args.seed,
+                              args.iterations, args.progress, args.workers, args.ray)
+        except DistributeError as error:
+            print(f"bid_errors: {error}", file=sys.stderr)
+            return 2
     result = tables(rows)
     if args.json:
         print(json.dumps({"rows": rows, "tables": result}))

@@ -3,7 +3,7 @@
 Usage::
 
     python -m engines.arena GAME --seats strong,expectation,expectation,expectation \\
-        --deals 200 --seed 1 [--iterations 200 | --budget 0.1] [--workers 2] [--json]
+        --deals 200 --seed 1 [--iterations 200 | --budget 0.1] [--workers 2] [--ray ADDRESS] [--json]
 
 A *deal* is one whole game (as the rules define it) started from the game seed
 ``seed + d`` for deal number ``d``.  Each deal is played once per rotation of
@@ -22,8 +22,9 @@ with its 95% confidence interval.
 
 Engines are seeded per deal, rotation and seat-list entry; search engines get
 an iteration budget (``--iterations``, default 200) so that results are
-identical whatever the number of worker processes.  An engine that raises,
-returns anything but a legal action, or takes longer than its time limit
+identical whatever the number of worker processes, and on a Ray cluster
+(``--ray ADDRESS``, the optional ``ray`` extra; see ``engines/distribute.py``).
+An engine that raises, returns anything but a legal action, or takes longer than its time limit
 (``--engine-timeout`` seconds; by default 5 times its ``--budget``, at least 2 s,
 or 10 s without one) is counted as a failure (engine, seat and deal are named;
 the report gives each engine's count) and the first legal action is played in
@@ -36,7 +37,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import statistics
 import sys
@@ -55,6 +55,7 @@ from engines.base import (
     engine_class,
     load_engine,
 )
+from engines.distribute import DistributeError, import_ray, map_ordered
 from whist.actions import Bid, Contract
 from whist.games import ALIASES, GAME_NAMES, game_class
 from whist.protocol import GameState, OptionError
@@ -217,24 +218,16 @@ def _play_deal_star(args: tuple[ArenaConfig, int]) -> DealResult:
     return play_deal(*args)
 
 
-def run_deals(config: ArenaConfig, workers: int = 1,
-              progress: bool = False) -> list[DealResult]:
-    """Every deal's result, in deal order (identical for any number of workers)."""
-    jobs = [(config, d) for d in range(config.deals)]
-    results: list[DealResult] = []
+def run_deals(config: ArenaConfig, workers: int = 1, progress: bool = False,
+              ray_address: str | None = None) -> list[DealResult]:
+    """Every deal's result, in deal order (identical for any workers, and on Ray).
+
+    ``ray_address``: run the deals as Ray tasks (``"local"``, ``"auto"``,
+    ``"ray://HOST:10001"``; see :mod:`engines.distribute`).
+    """
     bar = Progress(config.deals) if progress else None
-    if workers <= 1 or config.deals <= 1:
-        for job in jobs:
-            results.append(_play_deal_star(job))
-            if bar:
-                bar.update(len(results))
-    else:
-        with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(
-                workers) as pool:
-            for result in pool.imap(_play_deal_star, jobs, chunksize=1):
-                results.append(result)
-                if bar:
-                    bar.update(len(results))
+    results = map_ordered(_play_deal_star, [(config, d) for d in range(config.deals)], workers,
+                          ray_address, bar.update if bar else None)
     if bar:
         bar.done()
     return results
@@ -399,6 +392,10 @@ def parse_args(argv: Iterable[str] | None = None) -> argparse.Namespace:
                              "budget, at least 2 s; 10 s without a budget)")
     parser.add_argument("--workers", type=_whole(1, 256), default=os.cpu_count() or 1,
                         help="processes (default: all cores)")
+    parser.add_argument("--ray", metavar="ADDRESS", default=None,
+                        help="run the deals on a Ray cluster: auto, HOST:6379, ray://HOST:10001, "
+                             "or local (a Ray instance on this machine with --workers CPUs); "
+                             "the same results as a local run")
     parser.add_argument("--options", type=_json_object, default="{}",
                         help="game options as a JSON object")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
@@ -427,12 +424,18 @@ def main(argv: Iterable[str] | None = None) -> int:
         for level in dict.fromkeys(seats):  # fail early, with the level named
             make_engine(level, config.game, 0, config.budget, config.iterations)
         new_arena_game(config, config.seed)
-    except (EngineError, OptionError, ValueError, TypeError) as error:
+        if args.ray is not None:
+            import_ray()  # a missing extra is one line before any deal is played
+    except (EngineError, OptionError, ValueError, TypeError, DistributeError) as error:
         # TypeError too: an option of an odd JSON type must be a line, not a traceback.
         print(f"arena: {str(error)[:300]}", file=sys.stderr)
         return 2
     show = args.progress or (sys.stderr.isatty() and args.deals > 1)
-    results = run_deals(config, max(1, args.workers), progress=show)
+    try:
+        results = run_deals(config, max(1, args.workers), progress=show, ray_address=args.ray)
+    except DistributeError as error:  # the cluster cannot be reached: a line, not a traceback
+        print(f"arena: {str(error)[:300]}", file=sys.stderr)
+        return 2
     summary = summarize(config, results)
     for line in report_lines(summary):
         print(line)
