@@ -57,7 +57,9 @@ def win_chance(card: int, trump: int | None, unseen: Sequence[int], players: int
         # and otherwise wins only if the led suit happens to be its own.
         q = 1.0 if trick is not None else 1 / players
         same_suit = sum(1 for u in unseen if SUIT_OF[u] == SUIT_OF[card])
-        factor = q + (1 - q) * same_suit / size if size else q
+        # The division first, as the original computes it: (1 - q) * n / |U| rounds
+        # differently, and that flips some near-tied card choices.
+        factor = q + (1 - q) * (same_suit / size) if size else q
     return p * factor
 
 

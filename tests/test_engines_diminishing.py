@@ -203,6 +203,64 @@ def engine_value_choice(obs: dict[str, Any], legal: list[Play]) -> Play:
     return choice
 
 
+def test_play_suit_factor_division_first_decides_a_near_tie() -> None:
+    # Five players, seed 1, round 1 (10 cards, ♥ trump), from expectation self-play: after
+    # the bids 3 1 3 1 1 and a first trick K♥ 5♥ 2♥ 3♥ 6♥ (seat 0's), seat 0 leads A♥,
+    # seat 1 throws 4♦, and seat 2 (bid 3, no trick yet) must play a heart.  None beats
+    # A♥, and 8♥ 10♥ 9♥ are worth the same later, so in exact arithmetic all three keep
+    # the same expected tricks: a tie, which goes to 8♥ (dealt first).  In floating point
+    # the sums of the other cards' chances differ in the last bits, and which card they
+    # favour depends on how the suit factor q + (1 - q) * n / |U| is rounded.
+    hand = "A♣ K♠ 8♥ 9♦ A♦ 10♥ Q♣ 9♥ 5♣"
+    first = {"leader": 0, "plays": [[0, "K♥"], [1, "5♥"], [2, "2♥"], [3, "3♥"], [4, "6♥"]],
+             "winner": 0}
+    obs = play_observation(hand, [(0, "A♥"), (1, "4♦")], bid=3, trump="♥", tricks=[first],
+                           seat=2, players=5)
+    legal = [PLAYS[c] for c in cards("8♥ 10♥ 9♥")]
+    assert engine_value_choice(obs, legal) == PLAYS[C("8♥")]
+
+    # The same choice worked out here in both orders, so the case cannot quietly stop
+    # depending on the order.  36 cards unseen; q = 1/5 for a card kept for later.
+    held = cards(hand)
+    unseen = [c for c in CARDS if c not in held + cards("K♥ 5♥ 2♥ 3♥ 6♥ A♥ 4♦")]
+    assert len(unseen) == 36
+    q = 1 / 5
+    # The two float orders really differ, e.g. for A♣ (10 clubs unseen).
+    assert q + (1 - q) * 10 / 36 != q + (1 - q) * (10 / 36)
+
+    def later_chance(card: Card, division_first: bool) -> float:
+        """W(card, unknown): p (the chance when leading, whose factor is 1) times f."""
+        p = win_chance(card, Suit.HEARTS, unseen, 5, [])
+        if card.suit == Suit.HEARTS:
+            return p
+        n = sum(1 for u in unseen if u.suit == card.suit)
+        factor = q + (1 - q) * (n / 36) if division_first else q + (1 - q) * n / 36
+        return p * factor
+
+    def choice(division_first: bool) -> Card:
+        """The expectation rule: other cards' later chances in dealt order (+ 0 won + 0 now)."""
+        later = [later_chance(d, division_first) for d in held]
+        best: Card | None = None
+        best_distance = 0.0
+        for index, card in enumerate(held):
+            if PLAYS[card] not in legal:
+                continue
+            value: float = 0
+            for other, chance in enumerate(later):
+                if other != index:
+                    value += chance
+            if best is None or abs(value - 3) < best_distance:
+                best, best_distance = card, abs(value - 3)
+        assert best is not None
+        return best
+
+    # The engine's W is the division-first one, card for card.
+    assert [later_chance(d, True) for d in held] == [
+        win_chance(d, Suit.HEARTS, unseen, 5, None) for d in held]
+    assert choice(division_first=True) == C("8♥")
+    assert choice(division_first=False) == C("9♥")
+
+
 # ------------------------------------------------------------ gaussian
 class FixedGauss:
     """Replaces rng.gauss, recording its arguments."""
