@@ -15,3 +15,22 @@ class Endgame4(StrongEngine):
     """Worlds solved exactly from four cards a hand (the default: three)."""
 
     default_endgame: ClassVar[int] = 4
+
+
+class NoBidModel(StrongEngine):
+    """Bids chosen by the rollouts' mean values alone (before issue 11's bid model)."""
+
+    default_bid_model: ClassVar[str] = "off"
+
+
+class NoWorldModel(StrongEngine):
+    """Every sampled world kept, whatever the other seats bid (before issue 11's world model)."""
+
+    default_world_model: ClassVar[str] = "off"
+
+
+class Before11(StrongEngine):
+    """``strong`` as it was before issue 11's bid and world models."""
+
+    default_bid_model: ClassVar[str] = "off"
+    default_world_model: ClassVar[str] = "off"

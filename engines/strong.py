@@ -40,8 +40,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.base import Engine
+from engines.bid_model import BidFacts, BidModel, load_model, outcome_of
 from engines.black_queen import Strength2
 from engines.endgame import Solver, mask_of, seat_values
+from engines.hand_strength import expected_tricks
+from engines.world_model import world_weigher
 from whist.actions import (
     PLAYS,
     SKIP,
@@ -115,9 +118,16 @@ class StrongEngine(Engine):
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
-                                                "world_class", "others_weight", "endgame")
+                                                "world_class", "others_weight", "endgame",
+                                                "bid_model", "world_model")
     #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
     default_endgame: ClassVar[int] = 0
+    #: Default of the ``bid_model`` setting: "fitted" chooses Diminishing Whist bids by the
+    #: calibrated model (engines/bid_model.py), "off" by the rollouts' mean values alone.
+    default_bid_model: ClassVar[str] = "fitted"
+    #: Default of the ``world_model`` setting: "bids" keeps sampled worlds in proportion to
+    #: how likely the other seats' bids were (engines/world_model.py), "off" keeps them all.
+    default_world_model: ClassVar[str] = "bids"
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -135,6 +145,14 @@ class StrongEngine(Engine):
         #: At decisions where the seat holds at most this many cards, solve each world
         #: exactly (engines/endgame.py) instead of rolling it out (0: never).
         self.endgame: int = int(settings.get("endgame", self.default_endgame))
+        choice = settings.get("bid_model", self.default_bid_model)
+        if choice not in ("fitted", "off"):
+            raise ValueError(f"bid_model must be 'fitted' or 'off', not {choice!r}")
+        self.bid_model: BidModel | None = load_model() if choice == "fitted" else None
+        worlds = settings.get("world_model", self.default_world_model)
+        if worlds not in ("bids", "off"):
+            raise ValueError(f"world_model must be 'bids' or 'off', not {worlds!r}")
+        self.world_model: bool = worlds == "bids"
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -179,8 +197,21 @@ class StrongEngine(Engine):
         checkpoint = 4
         margin = hooks.prior_margin
         default: int | None = None
+        # A bid's rollouts are also sorted by how they ended (fewer, exact, more tricks):
+        # the bid model reweights those outcomes (engines/bid_model.py).
+        facts = _bid_facts(obs) if isinstance(candidates[0], Bid) else None
+        outcomes: list[tuple[list[tuple[float, float]], ...]] = [
+            ([], [], []) for _ in candidates] if facts is not None else []
+        # Each world weighs as much as the other seats' bids make it likely
+        # (engines/world_model.py); None: every world weighs 1.
+        weigher = world_weigher(obs) if self.world_model else None
+        weights: list[float] | None = None if weigher is None else []
         while True:
             world = cls.sample_world(obs, rng)
+            likelihood = 1.0
+            if weigher is not None and weights is not None:
+                likelihood = weigher(world)
+                weights.append(likelihood)
             # Rollouts score one hand: never deal the next.
             world.stop_after_hand = True
             if margin and worlds == 0 and isinstance(candidates[0], Play):
@@ -188,9 +219,15 @@ class StrongEngine(Engine):
             last = len(alive) - 1
             for position, index in enumerate(alive):
                 state = world if position == last else world.fork()
-                state.step(candidates[index])
-                values[index].append(rollout(state, seat, hands_done, weight, rng,
-                                             endgame=endgame))
+                candidate = candidates[index]
+                state.step(candidate)
+                value = rollout(state, seat, hands_done, weight, rng, endgame=endgame)
+                values[index].append(value)
+                if facts is not None:
+                    assert isinstance(candidate, Bid) and isinstance(state, TrickGame)
+                    taken = state.tricks_won[seat]
+                    outcomes[index][outcome_of(candidate.tricks, taken)].append(
+                        (value, likelihood))
             rollouts += len(alive)
             worlds += 1
             if cap is not None and rollouts >= cap:
@@ -198,9 +235,18 @@ class StrongEngine(Engine):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if worlds == checkpoint and len(alive) > 1:
-                alive = _survivors(alive, values, worlds, self.keep)
+                alive = _survivors(alive, values, worlds, self.keep, weights)
                 checkpoint *= 2
-        means = [sum(v) / len(v) if v else -math.inf for v in values]
+        means = [_mean(v, weights) for v in values]
+        bid_stats: list[dict[str, Any]] = []
+        if facts is not None:
+            for i in range(len(candidates)):
+                bid = candidates[i].tricks  # type: ignore[union-attr]
+                counts = _outcome_counts(outcomes[i])
+                bid_stats.append({"bid": bid, "counts": counts, "mean": means[i],
+                                  "alive": i in alive})
+                if self.bid_model is not None and i in alive and values[i]:
+                    means[i] = self.bid_model.value(bid, outcomes[i], counts, facts)
         order = sorted(range(len(candidates)),
                        key=lambda i: (i not in alive, -means[i], i))
         if default is not None and order[0] != default \
@@ -210,6 +256,9 @@ class StrongEngine(Engine):
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),
                            "seconds": time.perf_counter() - start}
+        if facts is not None:
+            self.last_stats["bids"] = bid_stats
+            self.last_stats["facts"] = facts
         return [(candidates[i], means[i]) for i in order if values[i]]
 
 
@@ -232,6 +281,17 @@ class StrongEngine(Engine):
         return candidates.index(card_policy(world, candidates, want, hooks.penalty))
 
 
+def _bid_facts(obs: Observation) -> BidFacts | None:
+    """The bid model's facts of a Diminishing Whist bid (None for other games' bids)."""
+    if obs["game"] != "diminishing-whist":
+        return None
+    bids: list[int | None] = obs["bids"]
+    return BidFacts(cards=obs["cards"],
+                    players=obs["players"],
+                    position=sum(1 for b in bids if b is not None) + 1,
+                    trump=obs["trump"] is not None)
+
+
 def _clearly_better(best: list[float], other: list[float], margin: float) -> bool:
     """Whether ``best`` beats ``other`` by more than ``margin`` standard errors (paired)."""
     n = min(len(best), len(other))
@@ -243,9 +303,37 @@ def _clearly_better(best: list[float], other: list[float], margin: float) -> boo
     return mean > margin * math.sqrt(var / n)
 
 
+def _mean(values: list[float], weights: list[float] | None) -> float:
+    """The mean of a candidate's rollout values, each world weighted (``-inf`` if none)."""
+    if not values:
+        return -math.inf
+    if weights is None:
+        return sum(values) / len(values)
+    total = sum(weights[:len(values)])
+    if total <= 0.0:
+        return sum(values) / len(values)
+    return sum(v * w for v, w in zip(values, weights, strict=False)) / total
+
+
+def _outcome_counts(outcomes: tuple[list[tuple[float, float]], ...]) -> list[float]:
+    """Rollouts per outcome of a bid, re-scaled by the worlds' weights to the same total."""
+    n = sum(len(o) for o in outcomes)
+    mass = [sum(w for _, w in o) for o in outcomes]
+    total = sum(mass)
+    if total <= 0.0:
+        return [float(len(o)) for o in outcomes]
+    return [n * m / total for m in mass]
+
+
 def _survivors(alive: list[int], values: list[list[float]], worlds: int,
-               keep: int) -> list[int]:
-    """Drop candidates clearly behind the leader; halve the field while it is large."""
+               keep: int, weights: list[float] | None = None) -> list[int]:
+    """Drop candidates clearly behind the leader; halve the field while it is large.
+
+    With ``weights`` (one per world), means and spreads are weighted and the
+    number of worlds is their effective number, (Σw)² / Σw².
+    """
+    if weights is not None:
+        return _weighted_survivors(alive, values, worlds, keep, weights)
     means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
     best = max(alive, key=lambda i: (means[i], -i))
     survivors = []
@@ -257,6 +345,33 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
         if mean + 2.0 * math.sqrt(var / worlds) >= 0.0:
+            survivors.append(i)
+    if len(survivors) > keep:
+        survivors.sort(key=lambda i: (-means[i], i))
+        survivors = survivors[:max(keep, (len(survivors) + 1) // 2)]
+    return sorted(survivors)
+
+
+def _weighted_survivors(alive: list[int], values: list[list[float]], worlds: int,
+                        keep: int, weights: list[float]) -> list[int]:
+    """:func:`_survivors` with each world weighted."""
+    w = weights[-worlds:]
+    total = sum(w)
+    if total <= 0.0:
+        return _survivors(alive, values, worlds, keep)
+    effective = total * total / sum(x * x for x in w)
+    means = {i: sum(v * x for v, x in zip(values[i][-worlds:], w, strict=True)) / total
+             for i in alive}
+    best = max(alive, key=lambda i: (means[i], -i))
+    survivors = []
+    for i in alive:
+        if i == best:
+            survivors.append(i)
+            continue
+        diffs = [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)]
+        mean = sum(d * x for d, x in zip(diffs, w, strict=True)) / total
+        var = sum(x * (d - mean) ** 2 for d, x in zip(diffs, w, strict=True)) / total
+        if mean + 2.0 * math.sqrt(var / max(1.0, effective - 1.0)) >= 0.0:
             survivors.append(i)
     if len(survivors) > keep:
         survivors.sort(key=lambda i: (-means[i], i))
@@ -461,33 +576,6 @@ def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int) -> Any:
 
 
 # ------------------------------------------------- bids, trump, discards
-def expected_tricks(hand: Sequence[int], trump: int | None, players: int) -> float:
-    """Rough tricks a hand takes (the expectation engine's per-card estimate, simplified)."""
-    mine = [0] * 4
-    for c in hand:
-        mine[SUIT_OF[c]] += 1
-    unseen = 52 - len(hand)
-    if unseen <= 0:
-        return 0.0
-    trump_unseen = 0 if trump is None else 13 - mine[trump]
-    held = set(hand)
-    total = 0.0
-    k = players - 1
-    for c in hand:
-        suit = SUIT_OF[c]
-        higher = sum(1 for r in range(c + 1, suit * 13 + 13) if r not in held)
-        if trump is not None and suit == trump:
-            low = unseen - higher
-            factor = 1.0
-        else:
-            low = unseen - higher - trump_unseen
-            q = 1.0 / players
-            factor = q + (1 - q) * (13 - mine[suit]) / unseen
-        p = (max(low, 0) / unseen) ** k
-        total += p * factor
-    return total
-
-
 def _nearest_number(legal: list[Action], target: float) -> Action:
     def tricks(action: Action) -> int:
         return action.tricks if isinstance(action, Bid | Contract) else 0

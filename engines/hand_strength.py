@@ -1,0 +1,34 @@
+"""A hand's rough strength in tricks: shared by the search's rollouts and its world model."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from whist.cards import SUIT_OF
+
+
+def expected_tricks(hand: Sequence[int], trump: int | None, players: int) -> float:
+    """Rough tricks a hand takes (the expectation engine's per-card estimate, simplified)."""
+    mine = [0] * 4
+    for c in hand:
+        mine[SUIT_OF[c]] += 1
+    unseen = 52 - len(hand)
+    if unseen <= 0:
+        return 0.0
+    trump_unseen = 0 if trump is None else 13 - mine[trump]
+    held = set(hand)
+    total = 0.0
+    k = players - 1
+    for c in hand:
+        suit = SUIT_OF[c]
+        higher = sum(1 for r in range(c + 1, suit * 13 + 13) if r not in held)
+        if trump is not None and suit == trump:
+            low = unseen - higher
+            factor = 1.0
+        else:
+            low = unseen - higher - trump_unseen
+            q = 1.0 / players
+            factor = q + (1 - q) * (13 - mine[suit]) / unseen
+        p = (max(low, 0) / unseen) ** k
+        total += p * factor
+    return total
