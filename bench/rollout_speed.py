@@ -1,7 +1,7 @@
-"""strong's rollouts per second in Diminishing Whist, its fast card play off and on (paired).
+"""strong's rollouts per second, its fast card play off and on (paired).
 
     python bench/rollout_speed.py [--states 1500] [--decisions 60] [--iterations 200]
-        [--chunks 6] [--players 4] [--json]
+        [--chunks 6] [--game diminishing-whist|bidding-whist] [--players 4] [--json]
 
 Two measurements, each in chunks that alternate the reference path
 (``engines.strong.FAST_ROLLOUTS`` off) and the fast one (on), timed by the
@@ -36,20 +36,21 @@ if __package__ in (None, ""):
 
 import engines.strong as strong  # noqa: E402
 from whist.actions import Action  # noqa: E402
-from whist.games.diminishing import DiminishingWhist  # noqa: E402
-from whist.observations import DiminishingObservation  # noqa: E402
+from whist.games import game_class  # noqa: E402
+from whist.observations import Observation  # noqa: E402
 from whist.protocol import GameState  # noqa: E402
 
 Start = tuple[GameState, int, int]
-Decisions = list[tuple[DiminishingObservation, list[Action]]]
+Decisions = list[tuple[Observation, list[Action]]]
 
 
-def observations(count: int, players: int, seed: int) -> Decisions:
+def observations(game: str, count: int, players: int, seed: int) -> Decisions:
     """``count`` observations (and legal actions) of non-trivial decisions in random games."""
     found: Decisions = []
     deal = seed
     while len(found) < count:
-        state = DiminishingWhist({"players": players}, seed=deal)
+        options = {"players": players} if game == "diminishing-whist" else None
+        state = game_class(game)(options, seed=deal)
         rng = random.Random(deal)
         while not state.over and len(found) < count:
             legal = state.legal_actions()
@@ -63,12 +64,13 @@ def observations(count: int, players: int, seed: int) -> Decisions:
     return found
 
 
-def rollout_starts(count: int, players: int, seed: int) -> list[Start]:
+def rollout_starts(game: str, count: int, players: int, seed: int) -> list[Start]:
     """``count`` (state, seat, hands done): a sampled world with one legal action stepped."""
     rng = random.Random(seed)
     starts: list[Start] = []
-    for obs, legal in observations(count, players, seed):
-        world = DiminishingWhist.sample_world(obs, rng)
+    cls = game_class(game)
+    for obs, legal in observations(game, count, players, seed):
+        world = cls.sample_world(obs, rng)
         world.stop_after_hand = True
         world.step(legal[rng.randrange(len(legal))])
         starts.append((world, obs["seat"], len(obs["hand_scores"])))
@@ -132,12 +134,14 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--chunks", type=int, default=6)
-    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--game", default="diminishing-whist",
+                        choices=["diminishing-whist", "bidding-whist"])
+    parser.add_argument("--players", type=int, default=4, help="Diminishing Whist's")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    starts = rollout_starts(args.states, args.players, args.seed)
-    decisions = observations(args.decisions, args.players, args.seed + 1000)
+    starts = rollout_starts(args.game, args.states, args.players, args.seed)
+    decisions = observations(args.game, args.decisions, args.players, args.seed + 1000)
 
     def rollouts(fast: bool, chunk: int) -> tuple[float, float, Any]:
         seconds, values = time_rollouts(starts, fast, chunk)
@@ -148,7 +152,8 @@ def main() -> None:
         return seconds, count, results
 
     rows = {"rollouts": paired(args.chunks, rollouts), "decisions": paired(args.chunks, searches)}
-    print(f"CPython {sys.version.split()[0]}, Diminishing Whist, {args.players} players; "
+    seats = f", {args.players} players" if args.game == "diminishing-whist" else ""
+    print(f"CPython {sys.version.split()[0]}, {args.game}{seats}; "
           f"{args.states} rollout starts, {args.decisions} decisions at {args.iterations} "
           f"iterations; {args.chunks} chunks per path, CPU time")
     print(f"{'rollouts/s':<24} {'off best':>9} {'off med':>9} {'on best':>9} {'on med':>9}"

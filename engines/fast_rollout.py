@@ -1,4 +1,4 @@
-"""Diminishing Whist's rollout card play on plain lists: strong's rollout, faster.
+"""Rollout card play on plain lists (Diminishing and Bidding Whist): strong's rollout, faster.
 
 :func:`engines.strong.rollout` plays a sampled world's hand to its end, one
 ``legal_actions()`` / ``card_policy`` / ``step`` round per card: a list of
@@ -6,9 +6,11 @@
 policy's keys made by lambdas.  :func:`play_cards` plays the same cards on the
 state's own lists of card numbers (follow suit, the policy and the trick's
 winner inline, keys read from per-trump tables), then scores the hand through
-the game's own ``_end_round`` (so the scoring rule stays in one place, and a
-variant scored otherwise, such as ``bench/ismcts_match.py``'s ``OhHellRound``,
-is scored by its own rule).
+the game's own rule (Diminishing Whist's ``_end_round``, Bidding Whist's
+``_end_hand``), so the scoring stays in one place and a variant scored
+otherwise, such as ``bench/ismcts_match.py``'s ``OhHellRound``, is scored by
+its own rule.  The two games differ only in that (and in whether a seat with
+no bet yet wants tricks), see :func:`hand_rules`.
 
 It is an exact copy of the slow path, not an approximation: the same random
 numbers drawn in the same order (``rng.random()`` for the epsilon play where
@@ -32,15 +34,25 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from whist.cards import RANK_OF, SUIT_OF
+from whist.games.bidding import TRICKS, BiddingWhist
 from whist.games.diminishing import DiminishingWhist
 from whist.protocol import TRICK_STRENGTHS
+from whist.tricks import TrickGame
 
 #: Called before each card with (seat, legal cards, card chosen); for the differential test.
 Observer = Callable[[int, Sequence[int], int], None]
 
-#: The game's search step and legality: a state whose type has other ones is not handled.
-_STEP: Final = DiminishingWhist._do
-_LEGAL: Final = DiminishingWhist.legal_actions
+#: The games' search steps and legality: a state whose type has other ones is not handled.
+_DW_STEP: Final = DiminishingWhist._do
+_DW_LEGAL: Final = DiminishingWhist.legal_actions
+_BW_STEP: Final = BiddingWhist._do
+_BW_LEGAL: Final = BiddingWhist.legal_actions
+_TRICK_PLAY: Final = TrickGame._play
+_TRICK_LEGAL: Final = TrickGame._legal_plays
+
+#: What differs between the games played here: each seat's target (bid or bet), whether
+#: a seat without one wants tricks, the tricks in a hand, and the game's hand scoring.
+Hand = tuple[list[int | None], bool, int, Callable[[], None]]
 
 
 def _tables(trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -61,39 +73,56 @@ def _tables(trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...], tuple[
 _TABLES: Final = {trump: _tables(trump) for trump in (None, 0, 1, 2, 3)}
 
 
-def handles(state: object) -> bool:
-    """Whether :func:`play_cards` plays ``state`` exactly as strong's rollout loop would.
+def hand_rules(state: object) -> Hand | None:
+    """How :func:`play_cards` plays ``state``'s hand, or None if it cannot be sure to play
+    it exactly as strong's rollout loop would.
 
-    Only Diminishing Whist search states (or a subclass that changes neither the
-    step nor the legal actions, e.g. one scored by another rule), with no events
-    being collected.
+    Diminishing Whist and Bidding Whist search states (or a subclass that changes
+    neither the step nor the legal cards, e.g. one scored by another rule), with no
+    events being collected.
     """
-    if not isinstance(state, DiminishingWhist):
-        return False
-    cls = type(state)
-    return getattr(cls, "step", None) is _STEP and cls.legal_actions is _LEGAL \
-        and state._events is None
+    if getattr(state, "_events", True) is not None:
+        return None
+    step = getattr(type(state), "step", None)
+    if isinstance(state, DiminishingWhist):
+        if step is _DW_STEP and type(state).legal_actions is _DW_LEGAL:
+            return state.bids, False, state.cards, state._end_round
+        return None
+    if isinstance(state, BiddingWhist):
+        cls = type(state)
+        if step is _BW_STEP and cls.legal_actions is _BW_LEGAL and cls._play is _TRICK_PLAY \
+                and cls._legal_plays is _TRICK_LEGAL and state.enforce_follow \
+                and not state.multi_deck:
+            # Bidding Whist's rollout wants tricks while a seat has no bet yet, too.
+            return state.bets, True, TRICKS, state._end_hand
+    return None
 
 
-def play_cards(state: DiminishingWhist, rng: random.Random, epsilon: float,
+def handles(state: object) -> bool:
+    """Whether :func:`play_cards` plays ``state`` (see :func:`hand_rules`)."""
+    return hand_rules(state) is not None
+
+
+def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
                endgame: int = 0, observe: Observer | None = None) -> bool:
     """Play the hand's cards on as strong's rollout would; False (state untouched) if not handled.
 
     ``state`` is at a card decision.  Each seat plays its only legal card, or with
     chance ``epsilon`` a random legal one, else the rollout policy's card (wanting
-    tricks while under its bid).  Stops when the hand is scored (by the state's own
-    ``_end_round``) or, with ``endgame``, before the card of a seat holding at most
+    tricks while under its bid or bet).  Stops when the hand is scored (by the
+    state's own rule: Diminishing Whist's ``_end_round``, Bidding Whist's
+    ``_end_hand``) or, with ``endgame``, before the card of a seat holding at most
     that many (the state then stands at that decision, for the caller's solver).
     """
-    if not handles(state):
+    rules = hand_rules(state)
+    if rules is None:
         return False
+    bids, no_bid_wants, cards, score_hand = rules
     hands = state.hands
     trick = state.trick
     tricks = state.tricks
     won = state.tricks_won
-    bids = state.bids
     players = state.players
-    cards = state.cards
     trump = state.trump
     seat: int = state.to_move  # type: ignore[assignment]
     leader = state.leader
@@ -133,7 +162,7 @@ def play_cards(state: DiminishingWhist, rng: random.Random, epsilon: float,
             card = legal[randrange(count)]
         else:
             bid = bids[seat]
-            want = bid is not None and won[seat] < bid
+            want = no_bid_wants if bid is None else won[seat] < bid
             if not trick:
                 if want:
                     # Lead a master (no other seat holds a higher card of its suit), side
@@ -186,5 +215,5 @@ def play_cards(state: DiminishingWhist, rng: random.Random, epsilon: float,
         if len(tricks) == cards:
             state.trick = trick
             state.leader = state.to_move = seat
-            state._end_round()
+            score_hand()
             return True

@@ -421,7 +421,8 @@ HOOKS: dict[str, SearchHooks] = {
                                own_table_cards=_own_face_up, decks=_black_queen_decks,
                                prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
     "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
-    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist),
+    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist,
+                                 fast_cards=play_cards),
     "classic-whist": SearchHooks(others_weight=1.0),
 }
 #: Kept for readers of the old tables: the weight per game (see :class:`SearchHooks`).

@@ -1,9 +1,13 @@
-"""engines/fast_rollout.py against the reference: the same rollouts, the protocol's legal cards."""
+"""engines/fast_rollout.py against the reference: the same rollouts, the protocol's legal cards.
+
+Diminishing Whist (4 and 5 players, and scored as oh_hell) and Bidding Whist.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
@@ -11,8 +15,10 @@ import engines.strong as strong
 from engines.fast_rollout import Observer, handles, play_cards
 from engines.strong import EPSILON, StrongEngine, rollout
 from whist.actions import PLAYS, Action, Decision
+from whist.cards import Card
+from whist.games.bidding import BiddingWhist
 from whist.games.diminishing import DiminishingWhist
-from whist.observations import DiminishingObservation
+from whist.tricks import TrickGame
 
 
 class OhHellScored(DiminishingWhist):
@@ -30,16 +36,31 @@ class OtherStep(DiminishingWhist):
         super()._do(action)
 
 
-def decisions(players: int, seed: int, count: int,
-              cls: type[DiminishingWhist] = DiminishingWhist
-              ) -> Iterator[tuple[DiminishingWhist, DiminishingObservation, list[Action]]]:
-    """``count`` (game, observation, legal) at random decisions of random games: every round,
-    bids and cards, the first card of a trick and later ones."""
+class OtherPlay(BiddingWhist):
+    """A variant whose trick play is its own: left to the reference loop too."""
+
+    def _play(self, seat: int, card: Card) -> int | None:
+        return super()._play(seat, card)
+
+
+#: The games and options the fast path plays, each with the seeds of its random games.
+GAMES: list[tuple[type[TrickGame], dict[str, Any]]] = [
+    (DiminishingWhist, {"players": 4}),
+    (DiminishingWhist, {"players": 5}),
+    (BiddingWhist, {"hands": 3}),
+    (BiddingWhist, {"hands": 2, "on_all_skip": "no_trump"}),
+]
+
+
+def decisions(cls: type[TrickGame], options: dict[str, Any], seed: int, count: int
+              ) -> Iterator[tuple[TrickGame, Any, list[Action]]]:
+    """``count`` (game, observation, legal) at random decisions of random games: every round
+    or hand, bids and cards, the first card of a trick and later ones."""
     rng = random.Random(seed)
     found = 0
     deal = seed * 1000
     while found < count:
-        game = cls({"players": players}, seed=deal)
+        game = cls(options, seed=deal)
         while not game.over and found < count:
             legal = game.legal_actions()
             if rng.random() < 0.2:
@@ -58,19 +79,19 @@ def recorder(steps: list[tuple[int, list[int], int]]) -> Observer:
     return note
 
 
-def starts(players: int, seed: int, count: int, cls: type[DiminishingWhist] = DiminishingWhist
-           ) -> Iterator[tuple[DiminishingWhist, int, int]]:
+def starts(cls: type[TrickGame], options: dict[str, Any], seed: int, count: int
+           ) -> Iterator[tuple[TrickGame, int, int]]:
     """Rollout starts as strong makes them: a sampled world (or the real deal), an action stepped."""
     rng = random.Random(seed + 1)
-    for index, (game, obs, legal) in enumerate(decisions(players, seed, count, cls)):
+    for index, (game, obs, legal) in enumerate(decisions(cls, options, seed, count)):
         world = cls.sample_world(obs, rng) if index % 2 else game.search_copy()
         world.stop_after_hand = True
         world.step(legal[rng.randrange(len(legal))])
         yield world, obs["seat"], len(obs["hand_scores"])
 
 
-def both(state: DiminishingWhist, seat: int, done: int, seed: int,
-         monkeypatch: pytest.MonkeyPatch, **options: float) -> tuple[DiminishingWhist, ...]:
+def both(state: TrickGame, seat: int, done: int, seed: int,
+         monkeypatch: pytest.MonkeyPatch, **options: float) -> tuple[TrickGame, ...]:
     """Roll ``state`` out on a fork each way with equal generators; assert everything agrees."""
     results = []
     for fast in (False, True):
@@ -91,9 +112,11 @@ def both(state: DiminishingWhist, seat: int, done: int, seed: int,
     return slow, fast_state
 
 
-@pytest.mark.parametrize("players", [4, 5])
-def test_rollouts_equal_the_reference(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    for index, (state, seat, done) in enumerate(starts(players, players, 300)):
+@pytest.mark.parametrize(("cls", "options"), GAMES)
+def test_rollouts_equal_the_reference(cls: type[TrickGame], options: dict[str, Any],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    for index, (state, seat, done) in enumerate(starts(cls, options, 5, 300)):
+        assert handles(state)
         both(state, seat, done, index, monkeypatch, weight=0.5)
 
 
@@ -101,25 +124,28 @@ def test_rollouts_equal_the_reference(players: int, monkeypatch: pytest.MonkeyPa
                                      {"weight": 0.5, "endgame": 3}, {"weight": 0.5, "endgame": 4}])
 def test_rollouts_equal_the_reference_with_options(options: dict[str, float],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    for index, (state, seat, done) in enumerate(starts(4, 7, 80)):
-        both(state, seat, done, index, monkeypatch, **options)
+    for cls, game_options in GAMES:
+        for index, (state, seat, done) in enumerate(starts(cls, game_options, 7, 40)):
+            both(state, seat, done, index, monkeypatch, **options)
 
 
 def test_a_variant_scored_otherwise_is_played_fast_and_scored_by_its_own_rule(
         monkeypatch: pytest.MonkeyPatch) -> None:
     search = OhHellScored.search_type()
-    for index, (state, seat, done) in enumerate(starts(4, 11, 60, OhHellScored)):
+    for index, (state, seat, done) in enumerate(starts(OhHellScored, {"players": 4}, 11, 60)):
         assert type(state) is search and handles(state)
         slow, fast = both(state, seat, done, index, monkeypatch, weight=0.0)
+        assert isinstance(fast, OhHellScored)
         if len(fast.hand_scores) > done:
             bids, won = fast.bids, fast.tricks_won
             assert fast.hand_scores[done] == [t + (10 if b == t else 0)
                                               for b, t in zip(bids, won, strict=True)]
 
 
+@pytest.mark.parametrize("cls", [OtherStep, OtherPlay])
 def test_a_state_it_does_not_know_is_left_to_the_reference(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    for index, (state, seat, done) in enumerate(starts(4, 13, 30, OtherStep)):
+        cls: type[TrickGame], monkeypatch: pytest.MonkeyPatch) -> None:
+    for index, (state, seat, done) in enumerate(starts(cls, {}, 13, 30)):
         assert not handles(state)
         if state.decision is Decision.CARD:
             before = state.fork()
@@ -128,11 +154,12 @@ def test_a_state_it_does_not_know_is_left_to_the_reference(
         both(state, seat, done, index, monkeypatch, weight=0.5)
 
 
-@pytest.mark.parametrize("players", [4, 5])
-def test_each_card_is_one_the_protocol_allows(players: int) -> None:
+@pytest.mark.parametrize(("cls", "options"), GAMES)
+def test_each_card_is_one_the_protocol_allows(cls: type[TrickGame],
+                                              options: dict[str, Any]) -> None:
     """At every step the fast path's legal cards are legal_actions(), in its order."""
     checked = 0
-    for index, (state, _seat, _done) in enumerate(starts(players, 20 + players, 200)):
+    for index, (state, _seat, _done) in enumerate(starts(cls, options, 21, 200)):
         if state.decision is not Decision.CARD:
             continue
         replay = state.fork()
@@ -150,11 +177,15 @@ def test_each_card_is_one_the_protocol_allows(players: int) -> None:
     assert checked > 1000
 
 
-@pytest.mark.parametrize("world_class", [None, OhHellScored])
+@pytest.mark.parametrize(("cls", "world_class", "count"),
+                         [(DiminishingWhist, None, 15), (DiminishingWhist, OhHellScored, 5),
+                          (BiddingWhist, None, 8)])
 def test_strong_decides_the_same_with_and_without_it(
-        world_class: type[DiminishingWhist] | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    count = 15 if world_class is None else 5
-    cases = [*decisions(4, 3, count), *decisions(5, 4, count)]
+        cls: type[TrickGame], world_class: type[TrickGame] | None, count: int,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    options = GAMES[:2] if cls is DiminishingWhist else GAMES[2:]
+    cases = [case for game, game_options in options
+             for case in decisions(game, game_options, 3, count)]
     for index, (_game, obs, legal) in enumerate(cases):
         answers = []
         for fast in (False, True):
