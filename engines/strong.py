@@ -43,6 +43,7 @@ from engines.base import Engine
 from engines.bid_model import BidFacts, BidModel, load_model, outcome_of
 from engines.black_queen import Strength2
 from engines.endgame import Solver, mask_of, seat_values
+from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
 from engines.world_model import world_weigher
 from whist.actions import (
@@ -70,6 +71,9 @@ from whist.tricks import TrickGame
 NO_PENALTY: tuple[int, ...] = (0,) * 52
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
 EPSILON = 0.05
+#: Whether rollouts use a game's :attr:`SearchHooks.fast_cards` (off: the reference
+#: path, which the differential test compares it with).
+FAST_ROLLOUTS = True
 
 
 def _want_always(state: TrickGame, seat: int) -> bool:
@@ -108,6 +112,11 @@ class SearchHooks:
     #: last tricks of a world are solved exactly (engines/endgame.py) instead of rolled out.
     #: Only for one-deck, follow-suit games whose hand score depends on tricks alone.
     hand_score: Callable[[Any, tuple[int, ...]], Sequence[int]] | None = None
+    #: Plays a rollout's cards on, exactly as :func:`rollout`'s loop would (same random
+    #: draws, same cards), up to the hand's end (scored) or the endgame cut, only faster;
+    #: called ``(state, rng, epsilon, endgame)`` at the first card decision, it returns
+    #: False, the state untouched, for a state it does not know (engines/fast_rollout.py).
+    fast_cards: Callable[[Any, random.Random, float, int], bool] | None = None
 
 
 class StrongEngine(Engine):
@@ -396,11 +405,18 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     horizon = None if full_hand else hooks.horizon
     stop_after = 10_000 if horizon is None else len(state.tricks) + horizon
     fast = hooks.fast_plays
+    fast_cards = hooks.fast_cards if FAST_ROLLOUTS and horizon is None else None
     scores = state.hand_scores
     while not state.over and not state.hand_over and len(scores) == hands_done:
         if len(state.tricks) >= stop_after and not state.trick:
             return _points_value(state, seat, weight)
         if state.decision is Decision.CARD:
+            if fast_cards is not None:
+                # The same cards as this loop would play, to the hand's end or the cut
+                # below (then solved here); once only: a declined state goes on here.
+                fast_cards(state, rng, EPSILON, 0 if hooks.hand_score is None else endgame)
+                fast_cards = None
+                continue
             mover = state.to_move
             assert mover is not None
             if endgame and hooks.hand_score is not None \
@@ -515,12 +531,13 @@ def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
 #: The search's knowledge of each game, by record name.
 HOOKS: dict[str, SearchHooks] = {
     "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid,
-                                     hand_score=_round_score_of),
+                                     hand_score=_round_score_of, fast_cards=play_cards),
     "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
                                own_table_cards=_own_face_up, decks=_black_queen_decks,
                                prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
     "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
-    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist),
+    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist,
+                                 fast_cards=play_cards),
     "classic-whist": SearchHooks(others_weight=1.0),
 }
 #: Kept for readers of the old tables: the weight per game (see :class:`SearchHooks`).

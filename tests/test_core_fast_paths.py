@@ -222,3 +222,36 @@ def test_sampled_world_seeds_its_later_deals_only_when_it_deals() -> None:
     assert again.hand_over and again.hand_scores == world.hand_scores
     again.deal_next()
     assert again.hands == world.hands
+
+
+def test_card_names_read_in_one_lookup_are_what_the_full_reading_gives(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from whist import cards
+    table = dict(cards._BY_NAME)
+    assert len(table) == 104
+    monkeypatch.setattr(cards, "_BY_NAME", {})  # the full reading only
+    for name, card in table.items():
+        assert cards.Card.parse(name) is card
+
+
+def test_constrained_deals_draw_as_randrange_would() -> None:
+    """The dealer's spelled-out randrange (random.Random) against the generator's own
+    (a subclass takes it): the same deals and the same draws left."""
+    from whist.sampling import _FAST_RANDRANGE_OK, deal_constrained
+
+    class Own(random.Random):
+        pass
+
+    assert _FAST_RANDRANGE_OK
+    for seed in range(60):
+        setup = random.Random(seed)
+        pool = setup.sample(range(52), setup.randrange(8, 40))
+        room = [0] * setup.randrange(2, 6)
+        for _ in range(len(pool) - setup.randrange(0, 4)):
+            room[setup.randrange(len(room))] += 1
+        allowed = {c: sorted(setup.sample(range(len(room)), setup.randrange(1, len(room) + 1)))
+                   for c in pool}
+        deals = []
+        for rng in (random.Random(seed), Own(seed)):
+            deals.append((deal_constrained(pool, room, allowed, rng), rng.getrandbits(32)))
+        assert deals[0] == deals[1]

@@ -109,6 +109,12 @@ class Card(int):
     @staticmethod
     def parse(text: str) -> Card:
         """Read ``10♦``, ``Q♥``, ``QH``, ``TD``, ``10d`` (case and spaces ignored)."""
+        if type(text) is str:
+            # A card's own notation (what observations and records hold) read in one lookup:
+            # a search's sampled worlds read every card played, world after world.
+            card = _BY_NAME.get(text)
+            if card is not None:
+                return card
         if not isinstance(text, str):
             raise CardError(f"{shown(text)} is not a card (write rank then suit, like 10♦ or QH)")
         body = text.strip().upper().replace("\ufe0f", "")
@@ -125,6 +131,8 @@ class Card(int):
 
 
 CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
+#: Each card by its notation and its ASCII notation (what Card.parse reads them as).
+_BY_NAME: Final[dict[str, Card]] = {**{str(c): c for c in CARDS}, **{c.ascii: c for c in CARDS}}
 SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
 RANK_OF: Final[tuple[int, ...]] = tuple(i % 13 + 2 for i in range(52))
 
