@@ -17,20 +17,20 @@ class Endgame4(StrongEngine):
     default_endgame: ClassVar[int] = 4
 
 
-class NoBidModel(StrongEngine):
-    """Bids chosen by the rollouts' mean values alone (before issue 11's bid model)."""
+class BidModel(StrongEngine):
+    """Bids chosen through the fitted bid model (engines/bid_model.py)."""
 
-    default_bid_model: ClassVar[str] = "off"
-
-
-class NoWorldModel(StrongEngine):
-    """Every sampled world kept, whatever the other seats bid (before issue 11's world model)."""
-
-    default_world_model: ClassVar[str] = "off"
+    default_bid_model: ClassVar[str] = "fitted"
 
 
-class Before11(StrongEngine):
-    """``strong`` as it was before issue 11's bid and world models."""
+class WorldModel(StrongEngine):
+    """Sampled worlds weighted by the other seats' bids (engines/world_model.py)."""
 
-    default_bid_model: ClassVar[str] = "off"
-    default_world_model: ClassVar[str] = "off"
+    default_world_model: ClassVar[str] = "bids"
+
+
+class BothModels(StrongEngine):
+    """The bid model and the world model together."""
+
+    default_bid_model: ClassVar[str] = "fitted"
+    default_world_model: ClassVar[str] = "bids"
