@@ -34,3 +34,9 @@ class BothModels(StrongEngine):
 
     default_bid_model: ClassVar[str] = "fitted"
     default_world_model: ClassVar[str] = "bids"
+
+
+class FairLeads(StrongEngine):
+    """Rollouts lead masters read off what the seat could know, not off the other hands."""
+
+    default_fair_leads: ClassVar[bool] = True

@@ -103,8 +103,33 @@ def handles(state: object) -> bool:
     return hand_rules(state) is not None
 
 
+def fair_tops(hand: Sequence[int], tricks: Sequence[tuple[int, Sequence[tuple[int, int]], int]],
+              trick: Sequence[tuple[int, int]]) -> list[int]:
+    """Per suit, the highest card a seat holding ``hand`` cannot know is gone (-1: none).
+
+    Gone: its own cards and every card played (``tricks`` as (leader, plays,
+    winner), ``trick`` as (seat, card)); any other card may be in a hand.
+    """
+    gone = bytearray(52)
+    for c in hand:
+        gone[c] = 1
+    for _, plays, _ in tricks:
+        for _, c in plays:
+            gone[c] = 1
+    for _, c in trick:
+        gone[c] = 1
+    top = [-1, -1, -1, -1]
+    for suit in range(4):
+        for c in range(suit * 13 + 12, suit * 13 - 1, -1):
+            if not gone[c]:
+                top[suit] = c
+                break
+    return top
+
+
 def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
-               endgame: int = 0, observe: Observer | None = None) -> bool:
+               endgame: int = 0, observe: Observer | None = None,
+               fair_leads: bool = False) -> bool:
     """Play the hand's cards on as strong's rollout would; False (state untouched) if not handled.
 
     ``state`` is at a card decision.  Each seat plays its only legal card, or with
@@ -113,6 +138,7 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
     state's own rule: Diminishing Whist's ``_end_round``, Bidding Whist's
     ``_end_hand``) or, with ``endgame``, before the card of a seat holding at most
     that many (the state then stands at that decision, for the caller's solver).
+    ``fair_leads``: masters are read off :func:`fair_tops`, not the other hands.
     """
     rules = hand_rules(state)
     if rules is None:
@@ -167,12 +193,15 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
                 if want:
                     # Lead a master (no other seat holds a higher card of its suit), side
                     # suits first; else the cheapest card.
-                    top = [-1, -1, -1, -1]
-                    for other, held in enumerate(hands):
-                        if other != seat:
-                            for c in held:
-                                if c > top[suit_of[c]]:
-                                    top[suit_of[c]] = c
+                    if fair_leads:
+                        top = fair_tops(hand, tricks, trick)
+                    else:
+                        top = [-1, -1, -1, -1]
+                        for other, held in enumerate(hands):
+                            if other != seat:
+                                for c in held:
+                                    if c > top[suit_of[c]]:
+                                        top[suit_of[c]] = c
                     masters = [c for c in legal if c >= top[suit_of[c]]]
                     if masters:
                         card = max(masters, key=master_key)

@@ -43,7 +43,7 @@ from engines.base import Engine
 from engines.bid_model import BidFacts, BidModel, load_model, outcome_of
 from engines.black_queen import Strength2
 from engines.endgame import Solver, mask_of, seat_values
-from engines.fast_rollout import play_cards
+from engines.fast_rollout import fair_tops, play_cards
 from engines.hand_strength import expected_tricks
 from engines.world_model import world_weigher
 from whist.actions import (
@@ -116,7 +116,7 @@ class SearchHooks:
     #: draws, same cards), up to the hand's end (scored) or the endgame cut, only faster;
     #: called ``(state, rng, epsilon, endgame)`` at the first card decision, it returns
     #: False, the state untouched, for a state it does not know (engines/fast_rollout.py).
-    fast_cards: Callable[[Any, random.Random, float, int], bool] | None = None
+    fast_cards: Callable[..., bool] | None = None
 
 
 class StrongEngine(Engine):
@@ -128,7 +128,7 @@ class StrongEngine(Engine):
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
                                                 "world_class", "others_weight", "endgame",
-                                                "bid_model", "world_model")
+                                                "bid_model", "world_model", "fair_leads")
     #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
     default_endgame: ClassVar[int] = 0
     #: Default of the ``bid_model`` setting: "fitted" chooses Diminishing Whist bids by the
@@ -140,6 +140,9 @@ class StrongEngine(Engine):
     #: the bids place only 1.4% more hidden cards right while the weights cut the worlds'
     #: effective number to 28%; measured weaker with the bid model (docs/strength.md).
     default_world_model: ClassVar[str] = "off"
+    #: Default of the ``fair_leads`` setting: rollouts lead masters read off what the seat
+    #: could know (:func:`_lead_for_tricks`), not off the sampled world's other hands.
+    default_fair_leads: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -165,6 +168,7 @@ class StrongEngine(Engine):
         if worlds not in ("bids", "off"):
             raise ValueError(f"world_model must be 'bids' or 'off', not {worlds!r}")
         self.world_model: bool = worlds == "bids"
+        self.fair_leads: bool = bool(settings.get("fair_leads", self.default_fair_leads))
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -233,7 +237,8 @@ class StrongEngine(Engine):
                 state = world if position == last else world.fork()
                 candidate = candidates[index]
                 state.step(candidate)
-                value = rollout(state, seat, hands_done, weight, rng, endgame=endgame)
+                value = rollout(state, seat, hands_done, weight, rng, endgame=endgame,
+                                fair_leads=self.fair_leads)
                 values[index].append(value)
                 if facts is not None:
                     assert isinstance(candidate, Bid) and isinstance(state, TrickGame)
@@ -393,13 +398,17 @@ def _weighted_survivors(alive: list[int], values: list[list[float]], worlds: int
 
 # ------------------------------------------------------------------ rollouts
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
-            rng: random.Random, full_hand: bool = False, endgame: int = 0) -> float:
+            rng: random.Random, full_hand: bool = False, endgame: int = 0,
+            fair_leads: bool = False) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end; the seat's value.
 
     ``full_hand``: ignore the game's :attr:`SearchHooks.horizon` and always score the
     whole hand (a review values choices in the game's own hand score).
     ``endgame``: once the seat to play a card holds at most this many, solve the rest
     of the hand exactly (games with a :attr:`SearchHooks.hand_score`) instead.
+    ``fair_leads``: a seat leading for tricks reads its masters off the cards it
+    could know are gone (its own, the played), not off the other hands (see
+    :func:`_lead_for_tricks`).
     """
     assert isinstance(state, TrickGame)
     hooks = HOOKS[state.name]
@@ -417,7 +426,8 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             if fast_cards is not None:
                 # The same cards as this loop would play, to the hand's end or the cut
                 # below (then solved here); once only: a declined state goes on here.
-                fast_cards(state, rng, EPSILON, 0 if hooks.hand_score is None else endgame)
+                fast_cards(state, rng, EPSILON, 0 if hooks.hand_score is None else endgame,
+                           fair_leads=fair_leads)
                 fast_cards = None
                 continue
             mover = state.to_move
@@ -431,7 +441,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             elif rng.random() < EPSILON:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = card_policy(state, legal, wants(state, mover), penalty)
+                action = card_policy(state, legal, wants(state, mover), penalty, fair_leads)
         else:
             action = other_policy(state, rng)
         state.step(action)
@@ -548,14 +558,14 @@ OTHERS_WEIGHT: dict[str, float] = {name: hooks.others_weight for name, hooks in 
 
 
 def card_policy(state: Any, legal: list[Any], want: bool,
-                penalty: Sequence[int]) -> Any:
+                penalty: Sequence[int], fair_leads: bool = False) -> Any:
     """A cheap card choice: win cheaply when wanting tricks, else duck high and dump penalties."""
     trick = state.trick
     trump = state.trump
     trump_suit = -1 if trump is None else int(trump)
     if not trick:
         if want:
-            return _lead_for_tricks(state, legal, trump_suit)
+            return _lead_for_tricks(state, legal, trump_suit, fair_leads)
         return min(legal, key=lambda a: (penalty[a.card], RANK_OF[a.card],
                                          SUIT_OF[a.card] == trump_suit))
     strengths = trick_strengths(trump, SUIT_OF[trick[0][1]])
@@ -577,18 +587,25 @@ def card_policy(state: Any, legal: list[Any], want: bool,
     return min(winners, key=lambda a: (penalty[a.card], RANK_OF[a.card]))
 
 
-def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int) -> Any:
+def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int,
+                     fair: bool = False) -> Any:
     """Lead a master (the best card left in its suit), side suits first; else a low side card.
 
-    In a sampled world every hand is known, so "best card left" is read off them.
+    In a sampled world every hand is known, so "best card left" can be read off
+    them.  ``fair``: read off what the seat could know instead, every card neither
+    its own nor played (an undealt card may be live), so that a rollout does not
+    make a seat's tricks look surer than they are at the table.
     """
-    top = [-1] * 4
     mover = state.to_move
-    for seat, hand in enumerate(state.hands):
-        if seat != mover:
-            for c in hand:
-                if c > top[SUIT_OF[c]]:
-                    top[SUIT_OF[c]] = c
+    if fair:
+        top = fair_tops(state.hands[mover], state.tricks, state.trick)
+    else:
+        top = [-1] * 4
+        for seat, hand in enumerate(state.hands):
+            if seat != mover:
+                for c in hand:
+                    if c > top[SUIT_OF[c]]:
+                        top[SUIT_OF[c]] = c
     masters = [a for a in legal if a.card >= top[SUIT_OF[a.card]]]
     if masters:
         return max(masters, key=lambda a: (SUIT_OF[a.card] != trump_suit, RANK_OF[a.card]))
