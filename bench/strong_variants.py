@@ -40,3 +40,15 @@ class FairLeads(StrongEngine):
     """Rollouts lead masters read off what the seat could know, not off the other hands."""
 
     default_fair_leads: ClassVar[bool] = True
+
+
+class FittedBids(StrongEngine):
+    """Rollouts' later bidders bid by the fitted model of strong's bids, not the rough count."""
+
+    default_fitted_bids: ClassVar[bool] = True
+
+
+class Epsilon15(StrongEngine):
+    """Rollouts play a random card 15% of the time (the default: 5%)."""
+
+    default_epsilon: ClassVar[float] = 0.15

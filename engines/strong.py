@@ -45,7 +45,7 @@ from engines.black_queen import Strength2
 from engines.endgame import Solver, mask_of, seat_values
 from engines.fast_rollout import fair_tops, play_cards
 from engines.hand_strength import expected_tricks
-from engines.world_model import world_weigher
+from engines.world_model import expected_bid, world_weigher
 from whist.actions import (
     PLAYS,
     SKIP,
@@ -128,7 +128,8 @@ class StrongEngine(Engine):
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
                                                 "world_class", "others_weight", "endgame",
-                                                "bid_model", "world_model", "fair_leads")
+                                                "bid_model", "world_model", "fair_leads",
+                                                "fitted_bids", "epsilon")
     #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
     default_endgame: ClassVar[int] = 0
     #: Default of the ``bid_model`` setting: "fitted" chooses Diminishing Whist bids by the
@@ -143,6 +144,11 @@ class StrongEngine(Engine):
     #: Default of the ``fair_leads`` setting: rollouts lead masters read off what the seat
     #: could know (:func:`_lead_for_tricks`), not off the sampled world's other hands.
     default_fair_leads: ClassVar[bool] = False
+    #: Default of the ``fitted_bids`` setting: in a rollout, the seats still to bid bid as
+    #: the fitted model of ``strong``'s own bids says (engines/world_model.py).
+    default_fitted_bids: ClassVar[bool] = False
+    #: Default of the ``epsilon`` setting (:data:`EPSILON`).
+    default_epsilon: ClassVar[float] = EPSILON
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -169,6 +175,10 @@ class StrongEngine(Engine):
             raise ValueError(f"world_model must be 'bids' or 'off', not {worlds!r}")
         self.world_model: bool = worlds == "bids"
         self.fair_leads: bool = bool(settings.get("fair_leads", self.default_fair_leads))
+        self.fitted_bids: bool = bool(settings.get("fitted_bids", self.default_fitted_bids))
+        self.epsilon: float = float(settings.get("epsilon", self.default_epsilon))
+        if not 0.0 <= self.epsilon <= 1.0:
+            raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -238,7 +248,8 @@ class StrongEngine(Engine):
                 candidate = candidates[index]
                 state.step(candidate)
                 value = rollout(state, seat, hands_done, weight, rng, endgame=endgame,
-                                fair_leads=self.fair_leads)
+                                fair_leads=self.fair_leads, fitted_bids=self.fitted_bids,
+                                epsilon=self.epsilon)
                 values[index].append(value)
                 if facts is not None:
                     assert isinstance(candidate, Bid) and isinstance(state, TrickGame)
@@ -399,7 +410,8 @@ def _weighted_survivors(alive: list[int], values: list[list[float]], worlds: int
 # ------------------------------------------------------------------ rollouts
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             rng: random.Random, full_hand: bool = False, endgame: int = 0,
-            fair_leads: bool = False) -> float:
+            fair_leads: bool = False, fitted_bids: bool = False,
+            epsilon: float = EPSILON) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end; the seat's value.
 
     ``full_hand``: ignore the game's :attr:`SearchHooks.horizon` and always score the
@@ -409,6 +421,9 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     ``fair_leads``: a seat leading for tricks reads its masters off the cards it
     could know are gone (its own, the played), not off the other hands (see
     :func:`_lead_for_tricks`).
+    ``fitted_bids``: the seats still to bid bid as the fitted model of how a seat
+    bids says (:func:`engines.world_model.expected_bid`), not by the rough count.
+    ``epsilon``: the chance that a card is played at random instead of the policy's.
     """
     assert isinstance(state, TrickGame)
     hooks = HOOKS[state.name]
@@ -426,7 +441,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             if fast_cards is not None:
                 # The same cards as this loop would play, to the hand's end or the cut
                 # below (then solved here); once only: a declined state goes on here.
-                fast_cards(state, rng, EPSILON, 0 if hooks.hand_score is None else endgame,
+                fast_cards(state, rng, epsilon, 0 if hooks.hand_score is None else endgame,
                            fair_leads=fair_leads)
                 fast_cards = None
                 continue
@@ -438,12 +453,12 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             legal = state.legal_actions() if fast is None else fast(state, mover)
             if len(legal) == 1:
                 action = legal[0]
-            elif rng.random() < EPSILON:
+            elif rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
                 action = card_policy(state, legal, wants(state, mover), penalty, fair_leads)
         else:
-            action = other_policy(state, rng)
+            action = other_policy(state, rng, fitted_bids)
         state.step(action)
     scores = state.hand_scores
     if len(scores) <= hands_done:
@@ -635,7 +650,7 @@ def card_keep_value(card: int, trump: int | None) -> float:
     return value
 
 
-def other_policy(state: Any, rng: random.Random) -> Action:
+def other_policy(state: Any, rng: random.Random, fitted_bids: bool = False) -> Action:
     """A rollout's non-card decision: bid what the hand should take, sensible trump/discards."""
     decision = state.decision
     seat = state.to_move
@@ -652,7 +667,10 @@ def other_policy(state: Any, rng: random.Random) -> Action:
         return legal[0]  # type: ignore[no-any-return]
     hand = state.hands[seat]
     if decision is Decision.BID or decision is Decision.SECONDARY_BET:
-        target = expected_tricks(hand, state.trump, state.players)
+        if fitted_bids and decision is Decision.BID and state.name == DiminishingWhist.name:
+            target = expected_bid(hand, state.trump, state.players, state.cards)
+        else:
+            target = expected_tricks(hand, state.trump, state.players)
         return _nearest_number(legal, target)
     if decision is Decision.TRUMP:
         suit = best_trump(hand)
