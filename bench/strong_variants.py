@@ -52,3 +52,9 @@ class Epsilon15(StrongEngine):
     """Rollouts play a random card 15% of the time (the default: 5%)."""
 
     default_epsilon: ClassVar[float] = 0.15
+
+
+class Epsilon0(StrongEngine):
+    """Rollouts never play a random card (the default: 5%)."""
+
+    default_epsilon: ClassVar[float] = 0.0

@@ -360,47 +360,29 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
     With ``weights`` (one per world), means and spreads are weighted and the
     number of worlds is their effective number, (Σw)² / Σw².
     """
-    if weights is not None:
-        return _weighted_survivors(alive, values, worlds, keep, weights)
-    means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
-    best = max(alive, key=lambda i: (means[i], -i))
-    survivors = []
-    for i in alive:
-        if i == best:
-            survivors.append(i)
-            continue
-        diffs = [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)]
-        mean = sum(diffs) / worlds
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-        if mean + 2.0 * math.sqrt(var / worlds) >= 0.0:
-            survivors.append(i)
-    if len(survivors) > keep:
-        survivors.sort(key=lambda i: (-means[i], i))
-        survivors = survivors[:max(keep, (len(survivors) + 1) // 2)]
-    return sorted(survivors)
+    w = None if weights is None else weights[-worlds:]
+    total = 0.0 if w is None else sum(w)
+    if w is None or total <= 0.0:
+        w = None
+        means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
 
+        def close_enough(diffs: list[float]) -> bool:
+            mean = sum(diffs) / worlds
+            var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+            return mean + 2.0 * math.sqrt(var / worlds) >= 0.0
+    else:
+        effective = total * total / sum(x * x for x in w)
+        means = {i: sum(v * x for v, x in zip(values[i][-worlds:], w, strict=True)) / total
+                 for i in alive}
 
-def _weighted_survivors(alive: list[int], values: list[list[float]], worlds: int,
-                        keep: int, weights: list[float]) -> list[int]:
-    """:func:`_survivors` with each world weighted."""
-    w = weights[-worlds:]
-    total = sum(w)
-    if total <= 0.0:
-        return _survivors(alive, values, worlds, keep)
-    effective = total * total / sum(x * x for x in w)
-    means = {i: sum(v * x for v, x in zip(values[i][-worlds:], w, strict=True)) / total
-             for i in alive}
+        def close_enough(diffs: list[float]) -> bool:
+            assert w is not None
+            mean = sum(d * x for d, x in zip(diffs, w, strict=True)) / total
+            var = sum(x * (d - mean) ** 2 for d, x in zip(diffs, w, strict=True)) / total
+            return mean + 2.0 * math.sqrt(var / max(1.0, effective - 1.0)) >= 0.0
     best = max(alive, key=lambda i: (means[i], -i))
-    survivors = []
-    for i in alive:
-        if i == best:
-            survivors.append(i)
-            continue
-        diffs = [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)]
-        mean = sum(d * x for d, x in zip(diffs, w, strict=True)) / total
-        var = sum(x * (d - mean) ** 2 for d, x in zip(diffs, w, strict=True)) / total
-        if mean + 2.0 * math.sqrt(var / max(1.0, effective - 1.0)) >= 0.0:
-            survivors.append(i)
+    survivors = [i for i in alive if i == best or close_enough(
+        [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)])]
     if len(survivors) > keep:
         survivors.sort(key=lambda i: (-means[i], i))
         survivors = survivors[:max(keep, (len(survivors) + 1) // 2)]
