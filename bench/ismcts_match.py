@@ -398,7 +398,8 @@ def arrangements() -> list[list[str]]:
 
 def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               iterations: int | None = None, scoring: str = "oh_hell",
-              others_weight: float | None = 0.0) -> dict[str, Any]:
+              others_weight: float | None = 0.0,
+              settings: dict[str, Any] | None = None) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report."""
     card_of = card_of_action(game)
     chance = deal_chance(game, seed * 1_000_003 + deal)
@@ -413,7 +414,7 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                                      budget=seconds if iterations is None else None,
                                      iterations=iterations,
                                      world_class=WORLD_CLASSES[scoring],
-                                     others_weight=others_weight)
+                                     others_weight=others_weight, **(settings or {}))
                 agents.append(StrongAdapter(engine, card_of).step)
             else:
                 bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
@@ -464,6 +465,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "seed": args.seed,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
+        "strong_settings": args.strong_settings,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -516,6 +518,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--others-weight", type=float, default=0.0,
                         help="strong's weight of the other seats' mean score (default 0; "
                              "-1: the arena's per-game default)")
+    parser.add_argument("--strong-settings", type=json.loads, default={},
+                        help='more settings for strong, as JSON (e.g. \'{"epsilon": 0.0}\')')
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -533,7 +537,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for deal in range(args.deals):
         weight = None if args.others_weight < 0 else args.others_weight
         results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
-                                 args.iterations, args.strong_scoring, weight))
+                                 args.iterations, args.strong_scoring, weight,
+                                 args.strong_settings))
         running = statistics.fmean(r["difference"] for r in results)
         print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
               f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",
