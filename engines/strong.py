@@ -243,7 +243,20 @@ class StrongEngine(Engine):
             if margin and worlds == 0 and isinstance(candidates[0], Play):
                 default = self._prior(obs, legal, candidates, world, seat)
             last = len(alive) - 1
+            cut_short = False
+            placed: list[tuple[int, int]] = []  # (candidate, outcome) rolled out in this world
             for position, index in enumerate(alive):
+                if worlds and deadline is not None and position \
+                        and time.perf_counter() >= deadline:
+                    # Out of time inside a world (a bid's world holds up to 11 rollouts):
+                    # forget its rollouts, so every candidate is still compared over the
+                    # same worlds, and stop now rather than overrun the budget.
+                    for done, outcome in placed:
+                        values[done].pop()
+                        if outcome >= 0:
+                            outcomes[done][outcome].pop()
+                    cut_short = True
+                    break
                 state = world if position == last else world.fork()
                 candidate = candidates[index]
                 state.step(candidate)
@@ -251,11 +264,14 @@ class StrongEngine(Engine):
                                 fair_leads=self.fair_leads, fitted_bids=self.fitted_bids,
                                 epsilon=self.epsilon)
                 values[index].append(value)
+                outcome = -1
                 if facts is not None:
                     assert isinstance(candidate, Bid) and isinstance(state, TrickGame)
-                    taken = state.tricks_won[seat]
-                    outcomes[index][outcome_of(candidate.tricks, taken)].append(
-                        (value, likelihood))
+                    outcome = outcome_of(candidate.tricks, state.tricks_won[seat])
+                    outcomes[index][outcome].append((value, likelihood))
+                placed.append((index, outcome))
+            if cut_short:
+                break
             rollouts += len(alive)
             worlds += 1
             if cap is not None and rollouts >= cap:

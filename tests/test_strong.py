@@ -174,3 +174,27 @@ def test_cards_on_the_current_trick_still_separate_a_winner_from_a_loser() -> No
     obs["tricks"][0]["plays"].append((2, "K♥"))
     obs["trick"] = []
     assert len(set(play_groups(obs, list(legal)).values())) == 1
+
+
+def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import engines.strong as strong_module
+    from whist.games.diminishing import DiminishingWhist
+    state = DiminishingWhist({"players": 4}, seed=3)  # the first bid of 10 cards: 11 candidates
+    seat = state.to_move
+    assert seat is not None
+    clock = [0.0]
+
+    def tick() -> float:  # a clock that moves 1 ms each time it is read
+        clock[0] += 0.001
+        return clock[0]
+    monkeypatch.setattr(strong_module.time, "perf_counter", tick)
+    engine = StrongEngine(seed=1, budget=0.0045)
+    engine.evaluate(state.observe(seat), state.legal_actions())
+    stats = engine.last_stats
+    # Read once per world only, the clock would have allowed 4 whole worlds; read per
+    # rollout, the budget runs out inside the second world, which is then forgotten.
+    assert stats["worlds"] == 1
+    assert stats["rollouts"] == 11
+    seen = {round(sum(c["counts"])) for c in stats["bids"] if c["alive"]}
+    assert seen == {1}  # every candidate rolled out in the one world completed
