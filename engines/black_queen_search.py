@@ -102,10 +102,12 @@ def black_queen_policy(state: Any, legal: list[Any], want: bool,
     if not following:
         return max(legal, key=lambda a: _dump_key(state, mover, a))
     top = max(c for _, c in trick if SUIT_OF[c] == led)
-    later = [(mover + k) % players for k in range(1, players - len(trick))]
-    cover = forced_cover(state, later, led) if later else -1
     # Equal cards: the later one wins, so a card equal to the top takes the trick.
-    losers = [a for a in following if a.card < top or a.card <= cover]
+    losers = [a for a in following if a.card < top]
+    if len(losers) < len(following) and len(trick) < players - 1:
+        later = [(mover + k) % players for k in range(1, players - len(trick))]
+        cover = forced_cover(state, later, led)
+        losers = [a for a in following if a.card < top or a.card <= cover]
     if losers:
         return max(losers, key=lambda a: (penalty[a.card], a.card, a.up is not None))
     # Every card may take the trick and the others duck when they can: shed the highest.
@@ -128,15 +130,21 @@ def _lead(state: Any, legal: list[Any], mover: int) -> Any:
     players = state.players
     others = [(mover + k) % players for k in range(1, players)]
     lows = [lowest_by_suit(state, seat) for seat in others]
-    covers = [max([-1, *(low[suit] for low in lows if low[suit] < NO_CARD)])
-              for suit in range(4)]
+    covers: list[int | None] = [None] * 4
     costs: list[int | None] = [None] * 4
     best: Any = None
     best_key: tuple[int, int, int, int] = (-1, 0, 0, 0)
     for a in legal:
         card: int = a.card
         suit = SUIT_OF[card]
-        if card <= covers[suit]:
+        cover = covers[suit]
+        if cover is None:
+            cover = -1
+            for low in lows:
+                if cover < low[suit] < NO_CARD:
+                    cover = low[suit]
+            covers[suit] = cover
+        if card <= cover:
             # Surely lost: give away the queen, then hearts, then the highest card.
             rank = 3 if card == QUEEN else 2 if suit == HEARTS else 1
             key = (rank, card, 0, a.up is not None)
