@@ -11,7 +11,8 @@ How it decides (perfect-information Monte Carlo, "PIMC"):
    all candidates face the same imagined cards, so their difference is not
    drowned by the luck of the deal): the candidate is stepped, then the hand is
    played to its end by a fast rollout policy (aim at your bid, win cheaply,
-   duck with your highest loser, dump penalty cards ...).
+   duck with your highest loser, dump penalty cards ...; Black Queen has its
+   own, ``engines/black_queen_search.py``).
 4. A rollout is scored by the hand's score delta for the seat minus a
    game-specific share of the other seats' mean delta (what the arena's mean
    difference rewards; see :data:`OTHERS_WEIGHT`).
@@ -41,7 +42,7 @@ from typing import Any, ClassVar
 
 from engines.base import Engine
 from engines.bid_model import BidFacts, BidModel, load_model, outcome_of
-from engines.black_queen import Strength2
+from engines.black_queen_search import black_queen_policy
 from engines.endgame import Solver, mask_of, seat_values
 from engines.fast_rollout import fair_tops, play_cards
 from engines.hand_strength import expected_tricks
@@ -96,7 +97,8 @@ class SearchHooks:
     horizon: int | None = None
     #: Card play keeps the prior's choice unless a candidate beats it by this many
     #: standard errors (paired over worlds): the search only overrides the heuristic
-    #: where it sees a real difference (Black Queen's 12-point queens make rollouts noisy).
+    #: where it sees a real difference (0: no prior; Black Queen used 2 with strength2 as
+    #: the prior until it had its own rollout policy).
     prior_margin: float = 0.0
     #: The engine whose choice is the search's prior (default: the rollout policy's card).
     prior_engine: type[Engine] | None = None
@@ -117,6 +119,9 @@ class SearchHooks:
     #: called ``(state, rng, epsilon, endgame)`` at the first card decision, it returns
     #: False, the state untouched, for a state it does not know (engines/fast_rollout.py).
     fast_cards: Callable[..., bool] | None = None
+    #: The rollout's card choice (state, legal, want, penalty), when the game has its own
+    #: (Black Queen: engines/black_queen_search.py); default :func:`card_policy`.
+    card_policy: Callable[[Any, list[Any], bool, Sequence[int]], Any] | None = None
 
 
 class StrongEngine(Engine):
@@ -310,9 +315,10 @@ class StrongEngine(Engine):
                world: GameState, seat: int) -> int:
         """The candidate the search keeps unless another is clearly better.
 
-        Black Queen: the best original player's own choice (``strength2``), so
-        the search can only overrule it where its rollouts see a real
-        difference; elsewhere the rollout policy's card.
+        A game's ``prior_engine``'s choice when it has one (no game does now; Black
+        Queen had ``strength2`` until its own rollout policy beat that), so the
+        search can only overrule it where its rollouts see a real difference;
+        elsewhere the rollout policy's card.
         """
         hooks = HOOKS[world.name]
         if hooks.prior_engine is not None:
@@ -322,7 +328,8 @@ class StrongEngine(Engine):
                 return candidates.index(representative)
         assert isinstance(world, TrickGame)
         want = hooks.want(world, seat)
-        return candidates.index(card_policy(world, candidates, want, hooks.penalty))
+        policy = hooks.card_policy or card_policy
+        return candidates.index(policy(world, candidates, want, hooks.penalty))
 
 
 def _bid_facts(obs: Observation) -> BidFacts | None:
@@ -431,6 +438,7 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     stop_after = 10_000 if horizon is None else len(state.tricks) + horizon
     fast = hooks.fast_plays
     fast_cards = hooks.fast_cards if FAST_ROLLOUTS and horizon is None else None
+    policy = hooks.card_policy
     scores = state.hand_scores
     while not state.over and not state.hand_over and len(scores) == hands_done:
         if len(state.tricks) >= stop_after and not state.trick:
@@ -454,7 +462,8 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
             elif rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = card_policy(state, legal, wants(state, mover), penalty, fair_leads)
+                action = (card_policy(state, legal, wants(state, mover), penalty, fair_leads)
+                          if policy is None else policy(state, legal, wants(state, mover), penalty))
         else:
             action = other_policy(state, rng, fitted_bids)
         state.step(action)
@@ -558,9 +567,11 @@ def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
 HOOKS: dict[str, SearchHooks] = {
     "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid,
                                      hand_score=_round_score_of, fast_cards=play_cards),
+    # Black Queen's rollouts play its own policy (engines/black_queen_search.py), and the
+    # search's best mean is played: no strength2 prior (docs/strength.md, issue 11).
     "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
                                own_table_cards=_own_face_up, decks=_black_queen_decks,
-                               prior_margin=2.0, prior_engine=Strength2, fast_plays=fast_plays),
+                               card_policy=black_queen_policy, fast_plays=fast_plays),
     "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
     "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist,
                                  fast_cards=play_cards),
