@@ -41,13 +41,21 @@ def computer_moves(text: str) -> int:
     return sum(1 for line in text.splitlines() if line.startswith("   seat ") and " → " in line)
 
 
+def _ctrl_c_live() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Terminal:
     """``python -m whist play`` with a pseudo-terminal as its input and output (stderr apart)."""
 
     def __init__(self, args: list[str]) -> None:
         master, slave = pty.openpty()
+        # As a program started at a terminal: Ctrl-C live even when these tests run as a
+        # background job of a shell without job control, which starts with SIGINT ignored
+        # (and the program, rightly, leaves an ignored SIGINT ignored).
         self.proc = subprocess.Popen([*PLAY, *args], stdin=slave, stdout=slave,
-                                     stderr=subprocess.PIPE, cwd=REPO)
+                                     stderr=subprocess.PIPE, cwd=REPO,
+                                     preexec_fn=_ctrl_c_live)
         os.close(slave)
         self.master = master
         self.seen = b""
