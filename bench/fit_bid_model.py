@@ -29,6 +29,7 @@ from scipy.optimize import minimize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.weights_module import write_weights_module  # noqa: E402
 from engines.bid_model import FEATURE_NAMES, BidFacts, features, identity_model, possible  # noqa: E402
 from engines.bid_model import outcome_of as outcome  # noqa: E402
 
@@ -127,18 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, column in zip(FEATURE_NAMES, w.T, strict=True):
         print(f"  {name:>12}: " + "  ".join(f"{v:+.3f}" for v in column))
     if args.out is not None:
-        files = " ".join(str(p) for p in args.data)
-        text = ('"""Weights of the bid model (engines/bid_model.py): generated, do not edit.\n\n'
-                f"Made by: python bench/fit_bid_model.py {files} --l2 {args.l2} "
-                f"--out {args.out}\n"
-                f"from {len(rows)} self-play bids (bench/bid_data.py).\n"
-                '"""\n\nfrom typing import Any\n\nWEIGHTS: dict[str, Any] = {\n'
-                f"    \"features\": {list(FEATURE_NAMES)!r},\n    \"weights\": [\n")
-        for row in w:
-            text += "        [" + ", ".join(f"{v:.6f}" for v in row) + "],\n"
-        text += "    ],\n}\n"
-        args.out.write_text(text)
-        print(f"wrote {args.out}")
+        rows_text = "".join("        [" + ", ".join(f"{v:.6f}" for v in row) + "],\n" for row in w)
+        write_weights_module(args.out, "Weights of the bid model (engines/bid_model.py), fitted "
+                             f"on {len(rows)} self-play bids (bench/bid_data.py)", "WEIGHTS",
+                             f"{{\n    \"features\": {list(FEATURE_NAMES)!r},\n"
+                             f"    \"weights\": [\n{rows_text}    ],\n}}")
     return 0
 
 

@@ -26,6 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.weights_module import write_weights_module  # noqa: E402
 from engines.hand_strength import expected_tricks  # noqa: E402
 from engines.world_model import BID_INTERCEPT, BID_SLOPE, HAND_FEATURES, hand_features  # noqa: E402
 from whist.games.diminishing import SCHEDULE, DiminishingWhist  # noqa: E402
@@ -81,18 +82,11 @@ def main(argv: list[str] | None = None) -> int:
               f"(rough model {float(np.std(y - rough)):.3f})")
         fits[cards] = {"weights": [round(float(v), 6) for v in w], "sigma": round(spread, 6)}
     if args.out is not None:
-        files = " ".join(str(p) for p in args.data)
-        text = ('"""How a seat bids from its dealt hand (engines/world_model.py): generated, '
-                "do not edit.\n\n"
-                f"Made by: python bench/fit_world_model.py {files} --ridge {args.ridge} "
-                f"--out {args.out}\n"
-                '"""\n\nfrom typing import Any\n\nBIDS: dict[str, Any] = {\n'
-                f"    \"features\": {list(HAND_FEATURES)!r},\n    \"by_cards\": {{\n")
-        for cards, fit in fits.items():
-            text += f"        {cards}: {json.dumps(fit)},\n"
-        text += "    },\n}\n"
-        args.out.write_text(text)
-        print(f"wrote {args.out}")
+        fits_text = "".join(f"        {cards}: {json.dumps(fit)},\n" for cards, fit in fits.items())
+        write_weights_module(args.out, "How a seat bids from its dealt hand "
+                             "(engines/world_model.py)", "BIDS",
+                             f"{{\n    \"features\": {list(HAND_FEATURES)!r},\n"
+                             f"    \"by_cards\": {{\n{fits_text}    }},\n}}")
     return 0
 
 

@@ -1,6 +1,6 @@
 """How a seat bids from its dealt hand (engines/world_model.py): generated, do not edit.
 
-Made by: python bench/fit_world_model.py bench/results/bid-data-gen0.jsonl --ridge 1.0 --out engines/world_model_weights.py
+Made by: python bench/fit_world_model.py bench/results/bid-data-gen0.jsonl --out engines/world_model_weights.py
 """
 
 from typing import Any
