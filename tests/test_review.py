@@ -336,3 +336,34 @@ def test_game_stats_for_the_statistics_page() -> None:
     queen = json.loads((FIXTURES / "black-queen-4p-finished.json").read_text(encoding="utf-8"))
     assert call("game_stats", {"record": queen})["target"] is None
     assert "seat must be" in call("game_stats", {"record": record, "seat": 4})["error"]
+
+
+@pytest.mark.parametrize(("fixture", "label"), [
+    ("nine-five-two-finished.json", "contracts made"),
+    ("nine-five-two-target-5-finished.json", "contracts made"),
+    ("classic-whist-4p-finished.json", None),
+])
+def test_game_stats_count_each_games_target_from_its_scores(fixture: str,
+                                                            label: str | None) -> None:
+    record = json.loads((FIXTURES / fixture).read_text(encoding="utf-8"))
+    scores = record["expected"]["hand_scores"]
+    for seat in range(len(scores[0])):
+        target = call("game_stats", {"record": record, "seat": seat})["target"]
+        if label is None:
+            assert target is None
+        else:
+            # Read back from the scores alone: a 9-5-2 hand scores tricks minus the
+            # contract, so a contract made (or beaten) scores at least 0.
+            made = sum(1 for s in scores if s[seat] >= 0)
+            assert target == {"label": label, "made": made, "of": len(scores)}, seat
+
+
+def test_a_bet_or_bid_is_made_only_exactly_a_contract_also_with_more() -> None:
+    from whist_app.presenter import PRESENTERS
+    for game in ("diminishing-whist", "bidding-whist"):
+        made = PRESENTERS[game].made
+        assert (made(3, 3), made(4, 3), made(2, 3), made(0, 0), made(1, None)) == (
+            True, False, False, True, None)
+    contract = PRESENTERS["nine-five-two"].made
+    assert (contract(5, 5), contract(6, 5), contract(4, 5)) == (True, True, False)
+    assert PRESENTERS["black-queen"].made(3, 3) is None  # nothing to play for

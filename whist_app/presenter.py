@@ -110,6 +110,26 @@ class GamePresenter:
     hand_word = "Hand"
     #: What a seat plays for in a hand's summary (``bid``, ``bet``, ``goes for``), if anything.
     target_word = ""
+    #: The statistics' name for the hands where a seat made what it played for
+    #: (``exact bids``), or "" for a game where seats play for nothing.
+    made_words = ""
+    #: Whether a hand counts as made with more tricks than the target (9-5-2's contracts),
+    #: not only with exactly the target (a bid).
+    made_with_more = False
+    #: Expected loss (in the game's points) from which a reviewed decision is graded
+    #: ``inaccurate`` and ``mistake``: about a quarter and one trick's worth in a game
+    #: that counts tricks (docs/review.md).
+    grades: tuple[float, float] = (0.25, 1.0)
+
+    def made(self, tricks: int, target: int | None) -> bool | None:
+        """Whether a seat that took ``tricks`` made its ``target`` (None: it had none)."""
+        if target is None or not self.made_words:
+            return None
+        return tricks >= target if self.made_with_more else tricks == target
+
+    def table_cards(self, obs: Observation, seat: int) -> list[str]:
+        """A seat's cards on the table besides its hand (Black Queen's face-up row)."""
+        return []
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """One line: which hand this is and what it is played for."""
@@ -227,6 +247,9 @@ class DiminishingPresenter(GamePresenter):
 
     hand_word = "Round"
     target_word = "bid"
+    made_words = "exact bids"
+    # One trick can swing a round by ten points or more (a bid missed): marks sit higher.
+    grades = (1.0, 4.0)
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Round n of 10, its cards and trump."""
@@ -276,6 +299,13 @@ class DiminishingPresenter(GamePresenter):
 class BlackQueenPresenter(GamePresenter):
     """Black Queen: no trump, penalty points, face-up rows."""
 
+    # One trick can swing a hand by ten points or more (the Q♠): marks sit higher.
+    grades = (1.0, 4.0)
+
+    def table_cards(self, obs: Observation, seat: int) -> list[str]:
+        """The seat's face-up row."""
+        return [card for card in as_black_queen(obs)["up"][seat] if card is not None]
+
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n of m, the dealer, the points in play."""
         o = as_black_queen(obs)
@@ -323,6 +353,8 @@ class NineFiveTwoPresenter(GamePresenter):
     """9-5-2: contracts, the trump the dealer names, the kitty, card passing."""
 
     target_word = "goes for"
+    made_words = "contracts made"
+    made_with_more = True
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n, the dealer, the trump and the target."""
@@ -418,6 +450,8 @@ class BiddingPresenter(GamePresenter):
     """Bidding Whist: the auction, the ruler, secondary bets."""
 
     target_word = "bet"
+    made_words = "exact bets"
+    grades = (2.5, 10.0)  # ten points a trick
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n: who rules with what, or the bidding and who opened it."""

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action
 from whist.cards import Card, Suit, sort_hand
-from whist.events import Event
+from whist.events import Event, HandScored
 from whist.games import game_class
 from whist.observations import Observation
 from whist.protocol import JSON, GameState
@@ -36,17 +36,8 @@ from whist_app.presenter import HUMAN, PRESENTERS, Seating, describe_events, pre
 from whist_app.views import TrickView
 
 #: Expected loss (points) from which a decision is graded ``inaccurate`` and ``mistake``,
-#: per game: about a quarter and one trick's worth in the games that count tricks
-#: (Classic Whist, 9-5-2); Diminishing Whist and Black Queen swing by ten points or more
-#: on one trick (a bid missed, the Q♠), so their marks sit higher; Bidding Whist counts
-#: ten points a trick.
-GRADES: dict[str, tuple[float, float]] = {
-    "diminishing-whist": (1.0, 4.0),
-    "black-queen": (1.0, 4.0),
-    "nine-five-two": (0.25, 1.0),
-    "bidding-whist": (2.5, 10.0),
-    "classic-whist": (0.25, 1.0),
-}
+#: per game (each game's presenter holds its own: :attr:`GamePresenter.grades`).
+GRADES: dict[str, tuple[float, float]] = {name: p.grades for name, p in PRESENTERS.items()}
 #: The thresholds of a game missing from :data:`GRADES`.
 DEFAULT_GRADES = (0.5, 2.0)
 
@@ -333,10 +324,9 @@ def review_lines(review: GameReview) -> list[str]:
             continue
         obs = moment.observation
         parts = [f"{_place(game, moment):<20}", "hand " + " ".join(hand_cards(obs))]
-        if obs["game"] == "black-queen":
-            row = [c for c in obs["up"][moment.seat] if c is not None]
-            if row:
-                parts[-1] += " + up " + " ".join(row)
+        row = PRESENTERS[game].table_cards(obs, moment.seat)
+        if row:
+            parts[-1] += " + up " + " ".join(row)
         if moment.kind == "card":
             parts.append("trick " + (" ".join(c for _, c in obs["trick"]) or "(lead)"))
         mark = grade(game, valuation.loss)
@@ -372,25 +362,6 @@ def hand_is_finished(record: Mapping[str, Any], hand: int) -> bool:
     return 0 <= hand < len(hands) and _finished(replay(record), record, hand)
 
 
-#: What each game counts as a hand "made" by a seat, for the statistics (None: nothing).
-TARGET_WORDS: dict[str, str] = {"diminishing-whist": "exact bids",
-                                "bidding-whist": "exact bets", "nine-five-two": "contracts made"}
-
-
-def _made(obs: Observation) -> bool | None:
-    """Whether the seat made its bid, bet or contract in the hand just scored (None: no such)."""
-    seat = obs["seat"]
-    won = obs["tricks_won"][seat]
-    if obs["game"] == "diminishing-whist":
-        return obs["bids"][seat] == won
-    if obs["game"] == "bidding-whist":
-        bet = obs["bets"][seat]
-        return None if bet is None else bet == won
-    if obs["game"] == "nine-five-two":
-        return won >= obs["contracts"][seat]
-    return None
-
-
 def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     """One game's line for the page's statistics, from a checked record, for ``seat``.
 
@@ -399,16 +370,17 @@ def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     bet or contract in (``{"label", "made", "of"}``, None for games without one).
     """
     state, actions = replaying(record)
+    presenter = PRESENTERS[state.name]
     made = scored = 0
     for _, _, text in actions:
-        events = state.apply(state.action_from_text(text))
-        if any(event.to_json()["type"] == "scored" for event in events):
-            result = _made(state.observe(seat))
-            if result is not None:
-                scored += 1
-                made += result
+        for event in state.apply(state.action_from_text(text)):
+            if isinstance(event, HandScored) and seat < len(event.targets):
+                result = presenter.made(event.tricks[seat], event.targets[seat])
+                if result is not None:
+                    scored += 1
+                    made += result
     levels = seat_levels(record, state.players)
-    label = TARGET_WORDS.get(state.name)
+    label = presenter.made_words or None
     return {"game": state.name, "title": state.title, "seat": seat, "over": state.over,
             "opponents": [level for s, level in enumerate(levels) if s != seat],
             "won": state.over and seat in state.winners(), "score": state.totals[seat],
