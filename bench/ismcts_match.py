@@ -336,6 +336,29 @@ class ISMCTSAgent:
             return int(fallback.step(state))
 
 
+class SplitAgent:
+    """One seat that bids with one agent and plays its cards with another.
+
+    ``--strong-decides bids`` seats ``strong``'s bids over ISMCTS's card play
+    (and ``cards`` the other way round): against plain ISMCTS, the difference
+    is what ``strong``'s bidding alone (or its card play alone) gains or loses.
+    """
+
+    def __init__(self, bids: Callable[[Any], int], cards: Callable[[Any], int]) -> None:
+        """``bids`` chooses at a bid, ``cards`` at a card."""
+        self.bids = bids
+        self.cards = cards
+
+    def step(self, state: Any) -> int:
+        """The bid agent's choice while bidding, else the card agent's."""
+        bidding = min(state.legal_actions()) >= BID_OFFSET
+        return self.bids(state) if bidding else self.cards(state)
+
+
+#: ``--strong-decides``: which of a ``strong`` seat's decisions ``strong`` makes.
+DECIDES = ("all", "bids", "cards")
+
+
 # ------------------------------------------------------------------ the match
 @dataclass
 class HandResult:
@@ -399,8 +422,12 @@ def arrangements() -> list[list[str]]:
 def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               iterations: int | None = None, scoring: str = "oh_hell",
               others_weight: float | None = 0.0,
-              settings: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Both seatings of deal ``deal``; the deal's difference and everything to report."""
+              settings: dict[str, Any] | None = None, decides: str = "all") -> dict[str, Any]:
+    """Both seatings of deal ``deal``; the deal's difference and everything to report.
+
+    ``decides``: ``strong``'s seats make all their decisions with ``strong`` or only
+    their bids or only their cards, the others with an ISMCTS of their own.
+    """
     card_of = card_of_action(game)
     chance = deal_chance(game, seed * 1_000_003 + deal)
     hands: list[HandResult] = []
@@ -415,7 +442,13 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                                      iterations=iterations,
                                      world_class=WORLD_CLASSES[scoring],
                                      others_weight=others_weight, **(settings or {}))
-                agents.append(StrongAdapter(engine, card_of).step)
+                agent = StrongAdapter(engine, card_of).step
+                if decides != "all":
+                    own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
+                    bots.append(own)
+                    agent = (SplitAgent(agent, own.step) if decides == "bids"
+                             else SplitAgent(own.step, agent)).step
+                agents.append(agent)
             else:
                 bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
                 bots.append(bot)
@@ -465,7 +498,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "seed": args.seed,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
-        "strong_settings": args.strong_settings,
+        "strong_settings": args.strong_settings, "strong_decides": args.strong_decides,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -520,6 +553,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "-1: the arena's per-game default)")
     parser.add_argument("--strong-settings", type=json.loads, default={},
                         help='more settings for strong, as JSON (e.g. \'{"epsilon": 0.0}\')')
+    parser.add_argument("--strong-decides", choices=DECIDES, default="all",
+                        help="strong's seats make all their decisions with strong, or only "
+                             "their bids or only their cards (the rest by ISMCTS)")
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -538,7 +574,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         weight = None if args.others_weight < 0 else args.others_weight
         results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
                                  args.iterations, args.strong_scoring, weight,
-                                 args.strong_settings))
+                                 args.strong_settings, args.strong_decides))
         running = statistics.fmean(r["difference"] for r in results)
         print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
               f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",

@@ -111,3 +111,24 @@ def test_short_duplicate_deal(match: Any) -> None:
         assert sum(hand["bids"]) != 10
     assert result["hands"][0]["kinds"] != result["hands"][1]["kinds"]
     assert result["times"]["strong"] and result["times"]["ismcts"]
+
+
+def test_a_split_seat_bids_with_one_agent_and_plays_with_the_other(match: Any) -> None:
+    game = match.load_game()
+    state = game.new_initial_state()
+    for action in match.deal_chance(game, 7):
+        state.apply_action(action)
+    asked: list[str] = []
+
+    def bidder(s: Any) -> int:
+        asked.append("bid")
+        return int(min(s.legal_actions()))
+
+    def player(s: Any) -> int:
+        asked.append("card")
+        return int(min(s.legal_actions()))
+    seat = match.SplitAgent(bidder, player)
+    while not state.is_terminal():
+        state.apply_action(seat.step(state))
+    # Four bids, then forty cards, each asked of the agent for its kind only.
+    assert asked == ["bid"] * 4 + ["card"] * 40
