@@ -16,7 +16,8 @@ Figures for each distinct engine: mean score per game with a 95% confidence
 interval, win rate (ties share the win), and exact-bid rate where the game has
 bids: Diminishing Whist, a round's bid made exactly; Bidding Whist, the bet
 (the ruler's contract tricks, or the secondary bet) made exactly; 9-5-2, the
-contract made exactly (tricks == 9, 5 or 2, a delta of 0).  Then, for the
+contract made exactly (tricks == 9, 5 or 2, a delta of 0): each read off the
+game's own :meth:`~whist.protocol.GameState.hand_result` at the hand's end.  Then, for the
 first engine against each other one, the mean per-deal difference of scores
 with its 95% confidence interval.
 
@@ -56,7 +57,6 @@ from engines.base import (
     load_engine,
 )
 from engines.distribute import DistributeError, import_ray, map_ordered
-from whist.actions import Bid, Contract
 from whist.games import ALIASES, GAME_NAMES, game_class
 from whist.protocol import GameState, OptionError
 
@@ -118,17 +118,9 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
 
 
 # ------------------------------------------------------------------ one deal
-def exact_bid(game: str, bid: int | None, score: int) -> bool | None:
-    """Whether a hand's bid was made exactly, from the bid and the hand's score; None: no bid."""
-    if game == "nine-five-two":
-        return score == 0
-    if bid is None:
-        return None
-    if game == "diminishing-whist":
-        return score == bid + 10
-    if game == "bidding-whist":
-        return score > 0 if bid == 0 else score == 10 * bid
-    return None
+def exact_target(tricks: int, target: int | None) -> bool | None:
+    """Whether a seat took exactly the tricks it played for (None: it played for none)."""
+    return None if target is None else tricks == target
 
 
 def _engine_seed(deal_seed: int, rotation: int, entry: int) -> int:
@@ -181,8 +173,8 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
         engines = [make_engine(config.seats[entry_at[seat]], game,
                                _engine_seed(deal_seed, rotation, entry_at[seat]),
                                config.budget, config.iterations) for seat in range(players)]
-        hand_bids: list[int | None] = [None] * players
-        hands_scored = 0
+        # Held at each hand's end to read what every seat played for and took.
+        state.stop_after_hand = True
         while not state.over:
             seat = state.to_move
             assert seat is not None
@@ -193,18 +185,16 @@ def play_deal(config: ArenaConfig, deal: int) -> DealResult:
                                 f"{config.seats[entry_at[seat]]} at seat {seat}: {error}")
                 failed[entry_at[seat]] += 1
                 action = state.legal_actions()[0]
-            if isinstance(action, Bid | Contract):
-                hand_bids[seat] = action.tricks
             state.step(action)
-            while len(state.hand_scores) > hands_scored:
-                hand = state.hand_scores[hands_scored]
-                for s in range(players):
-                    made = exact_bid(game, hand_bids[s], hand[s])
+            if state.hand_over:
+                tricks, targets = state.hand_result()
+                for s, target in enumerate(targets):
+                    made = exact_target(tricks[s], target)
                     if made is not None:
                         bids[entry_at[s]] += 1
                         exact[entry_at[s]] += made
-                hand_bids = [None] * players
-                hands_scored += 1
+                if not state.over:
+                    state.deal_next()
         winners = state.winners()
         for s in range(players):
             scores[entry_at[s]] += state.totals[s] / players

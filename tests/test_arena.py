@@ -10,7 +10,7 @@ import pytest
 
 from engines.arena import (
     ArenaConfig,
-    exact_bid,
+    exact_target,
     main,
     mean_ci,
     play_deal,
@@ -45,19 +45,33 @@ def test_t_quantiles_match_tables() -> None:
     assert t_quantile(120) == pytest.approx(1.980, abs=1e-3)
 
 
-def test_exact_bid_rules() -> None:
-    assert exact_bid("diminishing-whist", 3, 13) is True
-    assert exact_bid("diminishing-whist", 0, 10) is True
-    assert exact_bid("diminishing-whist", 3, 2) is False     # under: tricks only
-    assert exact_bid("diminishing-whist", None, 5) is None
-    assert exact_bid("bidding-whist", 4, 40) is True
-    assert exact_bid("bidding-whist", 4, 20) is False        # 5 tricks: 10*(4-1)
-    assert exact_bid("bidding-whist", 0, 100) is True
-    assert exact_bid("bidding-whist", 0, -90) is False
-    assert exact_bid("nine-five-two", None, 0) is True
-    assert exact_bid("nine-five-two", None, -2) is False
-    assert exact_bid("black-queen", None, -3) is None
+def test_exact_target() -> None:
+    assert exact_target(3, 3) is True
+    assert exact_target(2, 3) is False and exact_target(4, 3) is False
+    assert exact_target(0, 0) is True
+    assert exact_target(5, None) is None  # nothing played for
 
+
+def test_the_exact_rate_is_read_from_the_games_own_targets() -> None:
+    """Every bid, bet and contract counted, as its hand's score says it was made or not."""
+    from whist.games.bidding import bet_score
+    from whist.games.diminishing import round_score
+    for game, seats in (("diminishing-whist", ["expectation", "random", "random", "random"]),
+                        ("bidding-whist", ["heuristic", "random", "random", "random"]),
+                        ("nine-five-two", ["rules", "random", "random"])):
+        result = play_deal(ArenaConfig(game, seats, deals=1, seed=4), 0)
+        hands = {"diminishing-whist": 10, "bidding-whist": 1, "nine-five-two": None}[game]
+        counted = sum(result.bids)
+        if hands is not None:
+            assert counted == hands * len(seats) * len(seats), game  # every seat, rotation
+        assert 0 < sum(result.exact) < counted, game
+    assert round_score(3, 3) == 13 and bet_score(4, 4, 13) == 40  # what "exact" scores
+    # A zero bet that takes tricks can still score above zero (6 tricks, crowded bonus
+    # 50: +10): read off the score, as the arena once did, it looked made.
+    assert bet_score(0, 6, 31) == 10
+    zero = play_deal(ArenaConfig("bidding-whist", ["heuristic", "random", "random", "random"],
+                                 deals=1, seed=4), 0)
+    assert zero.exact == [1, 0, 0, 0]  # (the score reading gave [1, 0, 1, 0])
 
 def test_rotation_puts_every_entry_everywhere_and_shares_wins() -> None:
     config = ArenaConfig("diminishing-whist", ["expectation", "gaussian", "gaussian",

@@ -499,8 +499,12 @@ class GameState(ABC):
         if self._events is not None:
             self._events.append(HandDealt(len(self.hands_log) - 1))
 
-    def _hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
-        """The hand just played, for its HandScored event: each seat's tricks and target (hook)."""
+    def hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+        """The hand just played: each seat's tricks and what it played for (hook).
+
+        What its HandScored event carries; read it there, or on a state held at the
+        hand's end (:attr:`stop_after_hand`).  Empty where a game counts neither.
+        """
         return (), ()
 
     def _game_ends(self) -> bool:
@@ -515,7 +519,7 @@ class GameState(ABC):
         self.hand_scores.append(list(scores))
         self.totals = list(map(add, totals, scores))
         if self._events is not None:
-            tricks, targets = self._hand_result()
+            tricks, targets = self.hand_result()
             self._events.append(HandScored(len(self.hand_scores) - 1, tuple(scores),
                                            tuple(self.totals), tricks, targets))
         if self._game_ends():

@@ -110,7 +110,7 @@ class TrickGame(GameState):
             "winners": self.winners() if self.over else [],
         }
 
-    def _hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
+    def hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
         """Each seat's tricks this hand, and what it played for (:meth:`_targets`)."""
         return tuple(self.tricks_won), self._targets()
 
