@@ -1,15 +1,21 @@
 """Where bids go wrong: tricks taken minus tricks bid, by hand size, bidding position and trump.
 
-    python bench/bid_errors.py [--seats strong,strong,strong,strong] [--measure strong]
+    python bench/bid_errors.py [--game diminishing-whist|bidding-whist]
+        [--seats strong,strong,strong,strong] [--measure strong]
         [--games 10] [--seed 1] [--iterations 100] [--workers N] [--ray ADDRESS] [--json]
     python bench/bid_errors.py --ismcts-results bench/results/ismcts-oh-hell*.json
 
-First form: whole Diminishing Whist games (seeds ``seed``, ``seed + 1``, ...)
-with the engines of ``--seats`` (default: ``strong`` self-play); every bid
-made by a seat whose level is ``--measure`` is counted with the tricks its
-seat then took.  Second form: the hands kept by ``bench/ismcts_match.py``
-(``oh_hell``, 10 cards, ``strong`` against OpenSpiel's ISMCTS on the same
-deals), both sides counted apart.
+First form: whole games (seeds ``seed``, ``seed + 1``, ...) with the engines
+of ``--seats`` (default: ``strong`` self-play); every bid (Bidding Whist: every
+bet, the ruler's being its contract's tricks) of a seat whose level is
+``--measure`` is counted with the tricks its seat then took, both read off
+the game's own ``hand_result()`` at each hand's end.  Second form: the hands
+kept by ``bench/ismcts_match.py`` (``oh_hell``, 10 cards, ``strong`` against
+OpenSpiel's ISMCTS on the same deals), both sides counted apart.
+
+Position: in Diminishing Whist the bidding order from the opener; in Bidding
+Whist 1 is the ruler (its contract) and 2 to 4 the order of the secondary
+bets (all four bet in order when everyone skipped and the opener rules).
 
 Per group: bids counted, mean bid, mean of tricks − bid with its 95% t
 interval (positive: under-bid, the seat took more than it said), the share
@@ -33,54 +39,72 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.arena import make_engine, mean_ci  # noqa: E402
 from engines.distribute import DistributeError, map_ordered  # noqa: E402
-from whist.actions import Bid  # noqa: E402
 from whist.cards import SUIT_SYMBOLS  # noqa: E402
+from whist.games import game_class  # noqa: E402
+from whist.games.bidding import BiddingWhist  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
+from whist.protocol import GameState  # noqa: E402
+from whist.tricks import TrickGame  # noqa: E402
 
 #: One counted bid: (source, hand size, position 1.., players, trump symbol or NT, bid, tricks).
 Row = tuple[str, int, int, int, str, int, int]
 
 
-#: One game to play: (seats, measured level, game seed, iterations).
-GameJob = tuple[list[str], str, int, int | None]
+#: One game to play: (game name, seats, measured level, game seed, iterations).
+GameJob = tuple[str, list[str], str, int, int | None]
+
+#: Each game's short name in a row's source.
+SOURCES = {DiminishingWhist.name: "dw", BiddingWhist.name: "bw"}
+
+
+def _position(state: GameState, seat: int) -> int:
+    """The seat's place in its game's bidding (see the module's docstring)."""
+    if isinstance(state, BiddingWhist):
+        if state.ruler == seat and not state.all_skipped:
+            return 1
+        return state.bet_order.index(seat) + (1 if state.all_skipped else 2)
+    assert isinstance(state, DiminishingWhist)
+    return (seat - state.opener) % state.players + 1
 
 
 def play_game(job: GameJob) -> list[Row]:
-    """Every bid of a measured seat in one whole Diminishing Whist game (module-level: picklable)."""
-    seats, measure, game_seed, iterations = job
+    """Every bid of a measured seat in one whole game (module-level: picklable)."""
+    game, seats, measure, game_seed, iterations = job
     players = len(seats)
     rows: list[Row] = []
-    state = DiminishingWhist.search_type()({"players": players}, seed=game_seed)
+    cls = game_class(game)
+    options = {"players": players} if game == DiminishingWhist.name else {}
+    state = cls.search_type()(options, seed=game_seed)
+    state.stop_after_hand = True  # held at each hand's end to read its result
     # Seeded from the game alone, so a game's rows do not depend on where it runs.
     engines = [make_engine(level, state.name, game_seed * 16 + s, None, iterations)
                for s, level in enumerate(seats)]
-    hand_bids: list[tuple[int, int, int, str]] = []  # seat, bid, position, trump
-    hands_scored = 0
+    source = f"{SOURCES[game]}:{measure}"
     while not state.over:
         seat = state.to_move
         assert seat is not None
         legal = state.legal_actions()
         action = legal[0] if len(legal) == 1 else engines[seat].choose(
             state.observe(seat), legal)
-        if isinstance(action, Bid) and seats[seat] == measure:
-            position = (seat - state.opener) % players + 1
-            trump = "NT" if state.trump is None else SUIT_SYMBOLS[state.trump]
-            hand_bids.append((seat, action.tricks, position, trump))
-        cards = state.cards
-        won = state.tricks_won
         state.step(action)
-        if len(state.hand_scores) > hands_scored:
-            hands_scored += 1
-            for s, bid, position, trump in hand_bids:
-                rows.append(("dw:" + measure, cards, position, players, trump, bid, won[s]))
-            hand_bids = []
+        if state.hand_over:
+            tricks, targets = state.hand_result()
+            assert isinstance(state, TrickGame)
+            trump = "NT" if state.trump is None else SUIT_SYMBOLS[state.trump]
+            for s, target in enumerate(targets):
+                if target is not None and seats[s] == measure:
+                    rows.append((source, sum(tricks), _position(state, s),
+                                 players, trump, target, tricks[s]))
+            if not state.over:
+                state.deal_next()
     return rows
 
 
 def play_games(seats: list[str], measure: str, games: int, seed: int,
                iterations: int | None, progress: bool = False, workers: int = 1,
-               ray_address: str | None = None) -> list[Row]:
-    """Every bid of a ``measure`` seat in ``games`` whole Diminishing Whist games.
+               ray_address: str | None = None,
+               game: str = DiminishingWhist.name) -> list[Row]:
+    """Every bid of a ``measure`` seat in ``games`` whole games of ``game``.
 
     One job per game over ``workers`` processes or on Ray (``ray_address``, see
     ``engines/distribute.py``); the rows, in game order, are the same either way.
@@ -91,7 +115,7 @@ def play_games(seats: list[str], measure: str, games: int, seed: int,
         print(f"game {done}/{games}: {time.perf_counter() - start:.0f} s",
               file=sys.stderr, flush=True)
 
-    jobs: list[GameJob] = [(seats, measure, seed + g, iterations) for g in range(games)]
+    jobs: list[GameJob] = [(game, seats, measure, seed + g, iterations) for g in range(games)]
     per_game = map_ordered(play_game, jobs, workers, ray_address, report if progress else None)
     return [row for rows in per_game for row in rows]
 
@@ -170,6 +194,7 @@ def report(result: dict[str, dict[str, dict[Any, dict[str, Any]]]]) -> list[str]
 def main(argv: Sequence[str] | None = None) -> int:
     """Collect the bids and print the tables."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", choices=sorted(SOURCES), default=DiminishingWhist.name)
     parser.add_argument("--seats", default="strong,strong,strong,strong")
     parser.add_argument("--measure", default="strong")
     parser.add_argument("--games", type=int, default=10)
@@ -189,7 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         try:
             rows = play_games(args.seats.split(","), args.measure, args.games, args.seed,
-                              args.iterations, args.progress, args.workers, args.ray)
+                              args.iterations, args.progress, args.workers, args.ray,
+                              args.game)
         except DistributeError as error:
             print(f"bid_errors: {error}", file=sys.stderr)
             return 2
