@@ -188,6 +188,7 @@ export function renderStatus() {
   if (turn === "summary") text = $("#hand-summary-title").textContent;
   else if (app.shownTrick) text = app.shownTrick.text;
   else if (t.human_to_move && turn !== "human" && !t.over) text = "…";
+  const high = el.offsetHeight;
   el.textContent = text;
   el.classList.toggle("thinking", t.computer_to_move && !t.over && !app.shownTrick && turn !== "summary");
   for (const panel of $$("#felt .seat, #me .seat")) {
@@ -201,6 +202,8 @@ export function renderStatus() {
     const mark = panel.querySelector(".turn-mark");
     if (mark) mark.textContent = thinking ? "thinking" : "your turn";
   }
+  // The line wraps on a narrow phone: a second line (or one less) changes the felt's height.
+  if (el.offsetHeight !== high) fit();
 }
 
 // ------------------------------------------------------------------ choices

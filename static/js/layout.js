@@ -9,6 +9,7 @@ import { $, $$, table } from "./state.js";
 const RATIO = 1.4; // card height / width
 const ROW_SHOW = 0.5; // each further row of the hand covers the lower half of the one behind
 const TAP = 44;
+const READABLE = 36; // a trick card narrower than this is hard to read: the trick is drawn as names
 
 /** Where the opponents sit, in playing order after the person (who sits at the bottom). */
 export function seatPlaces(count) {
@@ -49,7 +50,10 @@ export function fit() {
   if (meRow) {
     // Every face-up card a tap target: one line when the row fits it at 44 px, else two.
     const slots = meRow.querySelectorAll(".slot").length || 1;
-    const room = kind === "landscape" ? width * 0.64 : width - 8;
+    // Sideways, the row lies beside the name and numbers, which keep about 12rem: a crowded
+    // table's row then stays one line, and the felt keeps the height the trick needs.
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const room = kind === "landscape" ? Math.max(width * 0.64, width - 12 * rem) : width - 8;
     const most = { desktop: 62, portrait: 50, landscape: 48 }[kind];
     const lines = Math.floor(room / slots) - 3 >= TAP ? 1 : 2;
     const perLine = Math.ceil(slots / lines);
@@ -59,14 +63,74 @@ export function fit() {
     meRowHeight = ucw * RATIO * 1.22 * lines;
   }
   const share = { desktop: Math.min(0.27 * vh, 240), portrait: 0.28 * vh, landscape: 0.3 * vh }[kind];
-  const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.4 : 0.35), 60);
+  // Sideways the row takes more of the share: the hand's cards stay tap targets, and the felt
+  // keeps the height the trick needs.
+  const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.6 : 0.35), 60);
   fitHand(handBox, width, budget, kind);
   fitSeatRows(kind);
   const felt = $("#felt");
   if (felt.scrollHeight > felt.clientHeight + 1 || felt.clientHeight < 240 || vw < 480) {
     game.dataset.density = "tight";
   }
+  placeDecision(game);
   placeTrick();
+}
+
+/** Boxes overlap (touching edges do not count). */
+const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 &&
+  b.top < a.bottom - 0.5;
+
+/**
+ * The person's decision panel, at the foot of the felt, hides nothing there is to
+ * read. While it would cover a seat or the line about the hand (the corner of the
+ * middle, sideways), it tries in turn: the seats at the sides move up into the top
+ * row (table.css), leaving it the whole width under them; it moves beside what it
+ * covers, if the felt is wide enough; it drops its heading, which the line under the
+ * felt says too; it takes the line about the hand in. Failing all, it is cut down to
+ * the room under what it covers, and scrolls.
+ */
+function placeDecision(game) {
+  const panel = $("#decision");
+  const felt = $("#felt");
+  const info = $("#info");
+  delete game.dataset.seats;
+  delete panel.dataset.brief;
+  if (info.parentElement !== felt) felt.prepend(info);
+  panel.style.maxHeight = "";
+  panel.style.left = "";
+  panel.style.transform = "";
+  if (!panel.hasAttribute("data-open")) return;
+  const covered = () => {
+    const box = panel.getBoundingClientRect();
+    return $$("#opponents .seat, #felt > #info .info-item, #felt > #info .schedule")
+      .filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect())
+      .filter((r) => overlap(box, r));
+  };
+  const beside = () => {
+    const left = Math.max(...covered().map((r) => r.right)) + 4;
+    const edge = felt.getBoundingClientRect();
+    if (left + panel.getBoundingClientRect().width > edge.right - 6) return;
+    panel.style.left = `${Math.ceil(left - edge.left)}px`;
+    panel.style.transform = "none";
+    if (!covered().length) return;
+    panel.style.left = "";
+    panel.style.transform = "";
+  };
+  const tries = [
+    () => $$("#seats-left .seat, #seats-right .seat").length && (game.dataset.seats = "up"),
+    beside,
+    () => (panel.dataset.brief = "1"),
+    beside,
+    () => panel.prepend(info),
+  ];
+  for (const attempt of tries) {
+    if (!covered().length) return;
+    attempt();
+  }
+  const still = covered();
+  if (!still.length) return;
+  const box = panel.getBoundingClientRect();
+  panel.style.maxHeight = `${Math.max(Math.floor(box.bottom - Math.max(...still.map((r) => r.bottom)) - 4), 0)}px`;
 }
 
 function fitHand(box, width, budget, kind) {
@@ -146,7 +210,9 @@ function fitSeatRows(kind) {
 /**
  * The trick's cards, sized to the middle of the felt, each towards the seat
  * that played it: around the middle (a cross for four), or, when the middle is
- * too low for that, in one line ordered as the seats sit.
+ * too low for that, in one line ordered as the seats sit; when even that leaves
+ * them too small to read, the line is of card names. Sideways, clear of the line
+ * about the hand in the corner.
  */
 export function placeTrick() {
   const box = $("#trick");
@@ -161,29 +227,73 @@ export function placeTrick() {
   const w = Math.floor(line ? inLine : around);
   const h = w * RATIO;
   box.style.setProperty("--cw", `${w}px`);
-  box.dataset.layout = line ? "line" : "around";
+  const names = w < READABLE;
+  box.dataset.layout = names ? "names" : line ? "line" : "around";
   const cx = rect.width / 2;
   const cy = rect.height / 2;
-  if (line) {
+  let spots;
+  if (line || names) {
     const order = plays.map((fig) => ({ fig, x: seatX(Number(fig.dataset.seat), rect) }))
       .sort((a, b) => a.x - b.x);
-    const step = Math.min(w * 1.05, (rect.width - w - 8) / Math.max(order.length - 1, 1));
-    const start = cx - (step * (order.length - 1)) / 2 - w / 2;
-    order.forEach(({ fig }, i) => {
-      const mine = Number(fig.dataset.seat) === table().seat;
-      const y = cy - h / 2 - caption / 2 + (mine ? Math.min(4, (rect.height - h) / 2) : 0);
-      fig.style.transform = `translate(${Math.round(start + i * step)}px, ${Math.round(y)}px)`;
+    if (names) {
+      // Each name as wide as it is drawn (table.css), in rows as wide as the middle.
+      const rows = [[]];
+      let used = -4;
+      for (const { fig } of order) {
+        const size = { fig, w: fig.offsetWidth, h: fig.offsetHeight };
+        if (rows.at(-1).length && used + 4 + size.w > rect.width - 4) {
+          rows.push([]);
+          used = -4;
+        }
+        used += 4 + size.w;
+        rows.at(-1).push(size);
+      }
+      const rowHeight = Math.max(...rows.flat().map((size) => size.h)) + 4;
+      spots = rows.flatMap((row, i) => {
+        let x = cx - row.reduce((sum, size) => sum + size.w + 4, -4) / 2;
+        const y = cy - (rows.length * rowHeight - 4) / 2 + i * rowHeight;
+        return row.map((size) => {
+          const spot = { ...size, x, y };
+          x += size.w + 4;
+          return spot;
+        });
+      });
+    } else {
+      const step = Math.min(w * 1.05, (rect.width - w - 8) / Math.max(order.length - 1, 1));
+      const start = cx - (step * (order.length - 1)) / 2 - w / 2;
+      spots = order.map(({ fig }, i) => {
+        const mine = Number(fig.dataset.seat) === table().seat;
+        const y = cy - h / 2 - caption / 2 + (mine ? Math.min(4, (rect.height - h) / 2) : 0);
+        return { fig, w, h, x: start + i * step, y };
+      });
+    }
+  } else {
+    const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w * Math.max(1, (n - 1) / 3));
+    const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
+    spots = plays.map((fig) => {
+      const angle = seatAngle(Number(fig.dataset.seat), rect);
+      return { fig, w, h, x: cx + Math.cos(angle) * ax - w / 2, y: cy + Math.sin(angle) * ay - h / 2 };
     });
-    return;
   }
-  const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w * Math.max(1, (n - 1) / 3));
-  const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
-  for (const fig of plays) {
-    const angle = seatAngle(Number(fig.dataset.seat), rect);
-    const x = cx + Math.cos(angle) * ax - w / 2;
-    const y = cy + Math.sin(angle) * ay - h / 2;
-    fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
-  }
+  clearOfInfo(spots, rect);
+  for (const { fig, x, y } of spots) fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+}
+
+/**
+ * Sideways the line about the hand lies over the top corner of the middle (table.css):
+ * trick cards it would cover move right, as far as the middle leaves room.
+ */
+function clearOfInfo(spots, rect) {
+  const info = $("#info").getBoundingClientRect();
+  const left = info.left - rect.left;
+  const right = info.right - rect.left;
+  const top = info.top - rect.top;
+  const bottom = info.bottom - rect.top;
+  const hit = spots.filter((s) => s.x < right && s.x + s.w > left && s.y < bottom && s.y + s.h > top);
+  if (!info.width || !hit.length) return;
+  const shift = Math.min(right + 4 - Math.min(...hit.map((s) => s.x)),
+    rect.width - 2 - Math.max(...spots.map((s) => s.x + s.w)));
+  if (shift > 0) for (const s of spots) s.x += shift;
 }
 
 /** The direction from the middle of the trick to a seat (the person is straight down). */

@@ -4,9 +4,11 @@ For each of the three viewport classes (desktop from 1024x700, phones upright
 from 360x640 to 430x932, phones sideways from 640x360 to 932x430) one test
 plays a full hand of every game through the page, at the smallest size of the
 class and then at its largest, asserting at every decision that the page does
-not scroll and that every card of "Your hand" and every choice offered lies
-inside the viewport. Screenshots of each game at each size go to the
-artifacts folder: look at them.
+not scroll, that every card of "Your hand" and every choice offered lies
+inside the viewport, and that nothing to read is cut short or covered: the
+prompt line whole, the decision panel over no seat, the trick clear of the
+seats and the person's side and big enough to read. Screenshots of each game
+at each size go to the artifacts folder: look at them.
 
 The other tests: a click while a trick is on show is played, not lost; a
 click out of turn is refused in words; phone taps choose discards one by one;
@@ -124,6 +126,54 @@ def assert_fits(page: Any, where: str) -> None:
     assert region.count() == 1
 
 
+#: What a person reads shows whole: the line above the hand and the decision panel's words
+#: are not cut short (no "…", no scrolling panel); the panel covers no seat and not the line
+#: about the hand; the trick's cards lie inside the middle of the felt, clear of the seats,
+#: that line and the person's side, each big enough to read (or drawn as its name).
+SHOWN = """() => {
+  const box = (e) => e.getBoundingClientRect();
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                         && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const label = (e) => e.getAttribute('aria-label') ?? e.dataset.info ?? e.id ?? e.className;
+  const clipped = (e) => e.scrollWidth > e.clientWidth + 0.5 || e.scrollHeight > e.clientHeight + 0.5;
+  const panel = document.querySelector('#decision[data-open]');
+  const readable = shown('#opponents .seat, #info .info-item, #info .schedule');
+  const trick = document.querySelector('#trick');
+  const middle = box(trick);
+  const plays = shown('#trick .play .card').map((e) => ({ face: e.dataset.face, r: box(e),
+    font: parseFloat(getComputedStyle(e).fontSize) }));
+  const others = [...readable, document.querySelector('#mine')].map((e) => ({ name: label(e), r: box(e) }));
+  return {
+    cut: [...shown('#status, #decision p'), ...(panel ? [panel] : [])].filter(clipped)
+      .map((e) => e.textContent.trim().slice(0, 60)),
+    covered: panel ? readable.filter((e) => !panel.contains(e) && meet(box(panel), box(e))).map(label)
+      : [],
+    layout: trick.dataset.layout,
+    middle: [Math.round(middle.width), Math.round(middle.height)],
+    plays: plays.length,
+    outside: plays.filter(({ r }) => r.left < middle.left - 0.5 || r.top < middle.top - 0.5
+      || r.right > middle.right + 0.5 || r.bottom > middle.bottom + 0.5).map((p) => p.face),
+    under: plays.flatMap((p) => others.filter((o) => meet(p.r, o.r)).map((o) => `${p.face} under ${o.name}`)),
+    small: plays.filter((p) => (trick.dataset.layout === 'names' ? p.font < 12 : p.r.width < 36))
+      .map((p) => `${p.face} ${Math.round(p.r.width)} px`),
+  };
+}"""
+
+
+def assert_readable(page: Any, where: str) -> None:
+    """Nothing the person reads is cut short or covered; the trick has room and can be read."""
+    shown = page.evaluate(SHOWN)
+    assert not shown["cut"], f"{where}: words cut short: {shown['cut']}"
+    assert not shown["covered"], f"{where}: the decision panel covers {shown['covered']}"
+    if shown["plays"]:
+        width, height = shown["middle"]
+        assert width >= 120 and height >= 40, f"{where}: no room for the trick: {shown['middle']}"
+        assert not shown["outside"], f"{where}: trick cards outside the middle: {shown['outside']}"
+        assert not shown["under"], f"{where}: trick cards covered: {shown['under']}"
+        assert not shown["small"], f"{where}: trick cards too small to read: {shown['small']}"
+
+
 def shot(page: Any, path: Path) -> None:
     page.mouse.move(0, 0)
     page.wait_for_timeout(180)  # the lift of a card under the pointer settles
@@ -154,6 +204,7 @@ def play_one_hand(page: Any, rng: random.Random, name: str, artifacts: Path, tap
             break
         kind = decision(page)
         assert_fits(page, f"{name} step {step} ({kind})")
+        assert_readable(page, f"{name} step {step} ({kind})")
         crowd = min(2, int(page.evaluate("document.body.dataset.players")) - 1)
         if kind not in kinds_shot and (kind != "card" or page.locator("#trick .play").count() >= crowd):
             kinds_shot.add(kind)
