@@ -3,7 +3,7 @@
     python bench/bid_errors.py [--game diminishing-whist|bidding-whist]
         [--seats strong,strong,strong,strong] [--measure strong]
         [--games 10] [--seed 1] [--iterations 100] [--workers N] [--ray ADDRESS] [--json]
-    python bench/bid_errors.py --ismcts-results bench/results/ismcts-oh-hell*.json
+    python bench/bid_errors.py --ismcts-results bench/results/ismcts-oh-hell*.json [--paired]
 
 First form: whole games (seeds ``seed``, ``seed + 1``, ...) with the engines
 of ``--seats`` (default: ``strong`` self-play); every bid (Bidding Whist: every
@@ -11,7 +11,10 @@ bet, the ruler's being its contract's tricks) of a seat whose level is
 ``--measure`` is counted with the tricks its seat then took, both read off
 the game's own ``hand_result()`` at each hand's end.  Second form: the hands
 kept by ``bench/ismcts_match.py`` (``oh_hell``, 10 cards, ``strong`` against
-OpenSpiel's ISMCTS on the same deals), both sides counted apart.
+OpenSpiel's ISMCTS on the same deals), both sides counted apart; with
+``--paired``, side by side: each seat's hand was bid once by each side (the
+duplicate deal), so the two bids of the same cards in the same seat are
+compared (see :func:`paired_table`).
 
 Position: in Diminishing Whist the bidding order from the opener; in Bidding
 Whist 1 is the ruler (its contract) and 2 to 4 the order of the secondary
@@ -137,6 +140,87 @@ def ismcts_rows(paths: Sequence[Path]) -> list[Row]:
     return rows
 
 
+#: One seat's hand of a duplicate deal as each side bid and played it:
+#: (expected_bid of the dealt hand, strong's bid, its tricks, ISMCTS's bid, its tricks).
+Pair = tuple[float, int, int, int, int]
+
+
+def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
+    """The same seat's same cards, bid and played once by ``strong`` and once by ISMCTS.
+
+    ``expected_bid`` (engines/world_model.py, the smoothed fit of ``strong``'s own
+    bids on the dealt hand's features) is a hand-strength yardstick both sides share.
+    """
+    from bench.ismcts_match import PLAYERS, TRICKS, card_of_action, load_game, replay
+    from engines.world_model import expected_bid
+    card_of = card_of_action(load_game())
+    pairs: list[Pair] = []
+    for path in paths:
+        for result in json.loads(path.read_text())["results"]:
+            view = replay(result["chance"], card_of)
+            first, second = result["hands"]
+            for p in range(PLAYERS):
+                mine = first if first["kinds"][p] == "strong" else second
+                theirs = second if mine is first else first
+                if mine["kinds"][p] != "strong" or theirs["kinds"][p] != "ismcts":
+                    continue  # a split run's seat, or not a duplicate pair
+                estimate = expected_bid([int(c) for c in view.hands[p]], view.trump,
+                                        PLAYERS, TRICKS)
+                pairs.append((estimate, mine["bids"][p], mine["tricks"][p],
+                              theirs["bids"][p], theirs["tricks"][p]))
+    return pairs
+
+
+def _rms(values: Sequence[float]) -> float:
+    return (sum(v * v for v in values) / len(values)) ** 0.5 if values else float("nan")
+
+
+def paired_table(pairs: Sequence[Pair]) -> list[dict[str, Any]]:
+    """Figures of the paired bids, grouped by how strong's bid compares with ISMCTS's.
+
+    Per group (strong bid higher, the same, lower, and all): hands, each side's mean
+    bid, mean tricks, exact share, and how far its tricks fell from its bid and from
+    the shared ``expected_bid`` (root mean square): a side whose tricks stay near its
+    own bid but far from the yardstick steers its play to its bid.
+    """
+    groups = [("strong bid higher", lambda p: p[1] > p[3]),
+              ("the same bid", lambda p: p[1] == p[3]),
+              ("strong bid lower", lambda p: p[1] < p[3]),
+              ("all", lambda p: True)]
+    out: list[dict[str, Any]] = []
+    for name, keep in groups:
+        members = [p for p in pairs if keep(p)]
+        if not members:
+            continue
+        n = len(members)
+        row: dict[str, Any] = {"group": name, "hands": n, "share": n / len(pairs)}
+        for side, bid, tricks in (("strong", 1, 2), ("ismcts", 3, 4)):
+            row[side] = {
+                "bid": sum(p[bid] for p in members) / n,
+                "tricks": sum(p[tricks] for p in members) / n,
+                "exact": sum(1 for p in members if p[bid] == p[tricks]) / n,
+                "rms_tricks_bid": _rms([p[tricks] - p[bid] for p in members]),
+                "rms_tricks_expected": _rms([p[tricks] - p[0] for p in members]),
+            }
+        out.append(row)
+    return out
+
+
+def paired_report(table: list[dict[str, Any]]) -> list[str]:
+    """The paired figures as one markdown table."""
+    lines = ["| strong's bid against ISMCTS's | hands | bid (strong / ISMCTS) "
+             "| tricks | exact | rms tricks − bid | rms tricks − expected |",
+             "|---|---:|---|---|---|---|---|"]
+    for row in table:
+        s, i = row["strong"], row["ismcts"]
+        lines.append(f"| {row['group']} | {row['hands']} ({row['share']:.0%}) | "
+                     f"{s['bid']:.2f} / {i['bid']:.2f} | {s['tricks']:.2f} / {i['tricks']:.2f} | "
+                     f"{s['exact']:.1%} / {i['exact']:.1%} | "
+                     f"{s['rms_tricks_bid']:.2f} / {i['rms_tricks_bid']:.2f} | "
+                     f"{s['rms_tricks_expected']:.2f} / {i['rms_tricks_expected']:.2f} |")
+    return lines
+
+
 def group(rows: list[Row], key: Any) -> dict[Any, dict[str, Any]]:
     """Figures per value of ``key(row)``."""
     groups: dict[Any, list[Row]] = defaultdict(list)
@@ -201,6 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=100)
     parser.add_argument("--ismcts-results", type=Path, nargs="*", default=None)
+    parser.add_argument("--paired", action="store_true",
+                        help="with --ismcts-results: compare the two sides' bids of the same hands")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--workers", type=int, default=1,
@@ -209,6 +295,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="play the games on a Ray cluster (auto, HOST:6379, ray://HOST:10001, "
                              "or local); same rows as a local run")
     args = parser.parse_args(argv)
+    if args.paired:
+        if not args.ismcts_results:
+            parser.error("--paired needs --ismcts-results")
+        table = paired_table(ismcts_pairs(args.ismcts_results))
+        print(json.dumps(table) if args.json else "\n".join(paired_report(table)))
+        return 0
     if args.ismcts_results:
         rows = ismcts_rows(args.ismcts_results)
     else:
