@@ -148,6 +148,9 @@ Pair = tuple[float, int, int, int, int]
 def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
     """The same seat's same cards, bid and played once by ``strong`` and once by ISMCTS.
 
+    Matches where ``strong`` made only its bids or only its cards
+    (``--strong-decides``) are left out.
+
     ``expected_bid`` (engines/world_model.py, the smoothed fit of ``strong``'s own
     bids on the dealt hand's features) is a hand-strength yardstick both sides share.
     """
@@ -156,14 +159,17 @@ def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
     card_of = card_of_action(load_game())
     pairs: list[Pair] = []
     for path in paths:
-        for result in json.loads(path.read_text())["results"]:
+        match = json.loads(path.read_text())
+        if match.get("strong_decides", "all") != "all":
+            continue  # strong's seats made only some of their decisions: not strong's bids
+        for result in match["results"]:
             view = replay(result["chance"], card_of)
             first, second = result["hands"]
             for p in range(PLAYERS):
                 mine = first if first["kinds"][p] == "strong" else second
                 theirs = second if mine is first else first
                 if mine["kinds"][p] != "strong" or theirs["kinds"][p] != "ismcts":
-                    continue  # a split run's seat, or not a duplicate pair
+                    continue  # not a duplicate pair
                 estimate = expected_bid([int(c) for c in view.hands[p]], view.trump,
                                         PLAYERS, TRICKS)
                 pairs.append((estimate, mine["bids"][p], mine["tricks"][p],

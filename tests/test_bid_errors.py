@@ -42,3 +42,6 @@ def test_pairs_read_the_same_seat_of_both_arrangements(tmp_path: Path) -> None:
     pairs = ismcts_pairs([path])
     assert [p[1:] for p in pairs] == [(1, 1, 0, 1), (2, 2, 2, 1), (3, 3, 2, 4), (5, 3, 4, 5)]
     assert all(0.0 <= p[0] <= 10.0 for p in pairs)
+    split = tmp_path / "split.json"
+    split.write_text(json.dumps({"strong_decides": "bids", "results": [result]}))
+    assert ismcts_pairs([split, path]) == pairs
