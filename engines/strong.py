@@ -59,7 +59,7 @@ from whist.actions import (
     PassCards,
     Play,
 )
-from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, parse_trump
+from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
 from whist.games.bidding import BiddingWhist
 from whist.games.black_queen import PENALTY, QUEEN_OF_SPADES, UP_PLAYS, BlackQueen
@@ -134,7 +134,7 @@ class StrongEngine(Engine):
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
                                                 "world_class", "others_weight", "endgame",
                                                 "bid_model", "world_model", "fair_leads",
-                                                "fitted_bids", "epsilon", "bid_window")
+                                                "fitted_bids", "epsilon")
     #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
     default_endgame: ClassVar[int] = 0
     #: Default of the ``bid_model`` setting: "fitted" chooses Diminishing Whist bids by the
@@ -154,10 +154,6 @@ class StrongEngine(Engine):
     default_fitted_bids: ClassVar[bool] = False
     #: Default of the ``epsilon`` setting (:data:`EPSILON`).
     default_epsilon: ClassVar[float] = EPSILON
-    #: Default of the ``bid_window`` setting: a Diminishing Whist bid is searched only
-    #: among the bids within this many tricks of the fitted expected bid
-    #: (:func:`engines.world_model.expected_bid`); 0: every bid.
-    default_bid_window: ClassVar[float] = 0.0
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
@@ -188,9 +184,6 @@ class StrongEngine(Engine):
         self.epsilon: float = float(settings.get("epsilon", self.default_epsilon))
         if not 0.0 <= self.epsilon <= 1.0:
             raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
-        self.bid_window: float = float(settings.get("bid_window", self.default_bid_window))
-        if self.bid_window < 0.0:
-            raise ValueError(f"bid_window must be 0 (off) or more, not {self.bid_window}")
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -219,13 +212,6 @@ class StrongEngine(Engine):
         hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
-        if self.bid_window and obs["game"] == DiminishingWhist.name \
-                and isinstance(candidates[0], Bid):
-            candidates = bids_near_expected(obs, candidates, self.bid_window)
-            if len(candidates) == 1:
-                self.last_stats = {"worlds": 0, "rollouts": 0, "candidates": 1,
-                                   "legal": len(legal), "seconds": time.perf_counter() - start}
-                return [(candidates[0], 0.0)]
         # Worlds are solved exactly only at the decisions of a hand's last few tricks: a
         # solve costs several rollouts, too many to spend in every rollout of a long hand.
         endgame = self.endgame if len(obs["hand"]) <= self.endgame else 0
@@ -734,7 +720,8 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
     """At most ``limit`` candidates: the best by a cheap heuristic when there are more."""
     if len(legal) <= limit:
         return legal
-    trump = _observed_trump(obs)
+    trump_text = obs.get("trump")
+    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
     first = legal[0]
     if isinstance(first, Discard | PassCards):
         suit_count = [0] * 4
@@ -769,20 +756,6 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
     if isinstance(first, Play):
         return distinct_plays(obs, legal)
     return legal[:limit] if not isinstance(first, Bid | NameTrump) else legal
-
-
-def bids_near_expected(obs: Observation, bids: list[Action], window: float) -> list[Action]:
-    """The bids within ``window`` tricks of the fitted expected bid of the seat's hand.
-
-    At least one: the legal bid nearest to it (ties to the lower) when none is that
-    near, e.g. for the last bidder whose nearest bid is the forbidden one.
-    """
-    hand = [_card_index(c) for c in obs["hand"]]
-    trump = _observed_trump(obs)
-    # Bids come before the first card: the hand holds the round's every card.
-    target = expected_bid(hand, trump, obs["players"], len(hand))
-    near = [b for b in bids if abs(b.tricks - target) <= window]  # type: ignore[union-attr]
-    return near or [min(bids, key=lambda b: (abs(b.tricks - target), b.tricks))]  # type: ignore[union-attr]
 
 
 def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
@@ -841,12 +814,3 @@ def _pack_of(obs: Observation) -> list[int]:
 
 def _card_index(text: str) -> int:
     return int(Card.parse(text))
-
-
-def _observed_trump(obs: Observation) -> int | None:
-    """The observation's trump suit's index (None: no trump, or none named yet)."""
-    text = obs.get("trump")
-    if text is None:
-        return None
-    suit = parse_trump(text)
-    return None if suit is None else int(suit)
