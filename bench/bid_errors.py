@@ -11,7 +11,8 @@ bet, the ruler's being its contract's tricks) of a seat whose level is
 ``--measure`` is counted with the tricks its seat then took, both read off
 the game's own ``hand_result()`` at each hand's end.  Second form: the hands
 kept by ``bench/ismcts_match.py`` (``oh_hell``, 10 cards, ``strong`` against
-OpenSpiel's ISMCTS on the same deals), both sides counted apart; with
+OpenSpiel's ISMCTS on the same deals; the ``--strong-decides bids|cards``
+split matches left out), both sides counted apart; with
 ``--paired``, side by side: each seat's hand was bid once by each side (the
 duplicate deal), so the two bids of the same cards in the same seat are
 compared (see :func:`paired_table`).
@@ -34,9 +35,9 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -123,56 +124,65 @@ def play_games(seats: list[str], measure: str, games: int, seed: int,
     return [row for rows in per_game for row in rows]
 
 
+def _ismcts_hands(paths: Sequence[Path]) -> Iterator[tuple[Any, list[dict[str, Any]]]]:
+    """Each duplicate deal of the matches where ``strong`` made all its decisions.
+
+    (The deal read back by ``bench.ismcts_match.replay``, its two arrangements.)
+    Matches where ``strong`` made only its bids or only its cards
+    (``--strong-decides``) are left out: their bids are not all ``strong``'s.
+    """
+    from bench.ismcts_match import card_of_action, load_game, replay
+    card_of = card_of_action(load_game())
+    for path in paths:
+        match = json.loads(path.read_text())
+        if match.get("strong_decides", "all") != "all":
+            continue
+        for result in match["results"]:
+            yield replay(result["chance"], card_of), result["hands"]
+
+
 def ismcts_rows(paths: Sequence[Path]) -> list[Row]:
     """strong's and ISMCTS's bids in the hands kept by bench/ismcts_match.py."""
-    from bench.ismcts_match import PLAYERS, card_of_action, load_game, replay
-    card_of = card_of_action(load_game())
+    from bench.ismcts_match import PLAYERS
     rows: list[Row] = []
-    for path in paths:
-        for result in json.loads(path.read_text())["results"]:
-            view = replay(result["chance"], card_of)
-            trump = SUIT_SYMBOLS[view.trump]
-            for hand in result["hands"]:
-                for p in range(PLAYERS):
-                    position = (p - view.first) % PLAYERS + 1
-                    rows.append(("oh_hell:" + hand["kinds"][p], 10, position, PLAYERS, trump,
-                                 hand["bids"][p], hand["tricks"][p]))
+    for view, hands in _ismcts_hands(paths):
+        trump = SUIT_SYMBOLS[view.trump]
+        for hand in hands:
+            for p in range(PLAYERS):
+                position = (p - view.first) % PLAYERS + 1
+                rows.append(("oh_hell:" + hand["kinds"][p], 10, position, PLAYERS, trump,
+                             hand["bids"][p], hand["tricks"][p]))
     return rows
 
 
-#: One seat's hand of a duplicate deal as each side bid and played it:
-#: (expected_bid of the dealt hand, strong's bid, its tricks, ISMCTS's bid, its tricks).
-Pair = tuple[float, int, int, int, int]
+class Pair(NamedTuple):
+    """One seat's hand of a duplicate deal as each side bid and played it."""
+
+    expected: float  # expected_bid of the dealt hand
+    strong_bid: int
+    strong_tricks: int
+    ismcts_bid: int
+    ismcts_tricks: int
 
 
 def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
     """The same seat's same cards, bid and played once by ``strong`` and once by ISMCTS.
 
-    Matches where ``strong`` made only its bids or only its cards
-    (``--strong-decides``) are left out.
-
     ``expected_bid`` (engines/world_model.py, the smoothed fit of ``strong``'s own
     bids on the dealt hand's features) is a hand-strength yardstick both sides share.
     """
-    from bench.ismcts_match import PLAYERS, TRICKS, card_of_action, load_game, replay
+    from bench.ismcts_match import PLAYERS, TRICKS
     from engines.world_model import expected_bid
-    card_of = card_of_action(load_game())
     pairs: list[Pair] = []
-    for path in paths:
-        match = json.loads(path.read_text())
-        if match.get("strong_decides", "all") != "all":
-            continue  # strong's seats made only some of their decisions: not strong's bids
-        for result in match["results"]:
-            view = replay(result["chance"], card_of)
-            first, second = result["hands"]
-            for p in range(PLAYERS):
-                mine = first if first["kinds"][p] == "strong" else second
-                theirs = second if mine is first else first
-                if mine["kinds"][p] != "strong" or theirs["kinds"][p] != "ismcts":
-                    continue  # not a duplicate pair
-                estimate = expected_bid([int(c) for c in view.hands[p]], view.trump,
-                                        PLAYERS, TRICKS)
-                pairs.append((estimate, mine["bids"][p], mine["tricks"][p],
+    for view, (first, second) in _ismcts_hands(paths):
+        for p in range(PLAYERS):
+            mine = first if first["kinds"][p] == "strong" else second
+            theirs = second if mine is first else first
+            if mine["kinds"][p] != "strong" or theirs["kinds"][p] != "ismcts":
+                continue  # not a duplicate pair
+            estimate = expected_bid([int(c) for c in view.hands[p]], view.trump,
+                                    PLAYERS, TRICKS)
+            pairs.append(Pair(estimate, mine["bids"][p], mine["tricks"][p],
                               theirs["bids"][p], theirs["tricks"][p]))
     return pairs
 
@@ -189,10 +199,11 @@ def paired_table(pairs: Sequence[Pair]) -> list[dict[str, Any]]:
     the shared ``expected_bid`` (root mean square): a side whose tricks stay near its
     own bid but far from the yardstick steers its play to its bid.
     """
-    groups = [("strong bid higher", lambda p: p[1] > p[3]),
-              ("the same bid", lambda p: p[1] == p[3]),
-              ("strong bid lower", lambda p: p[1] < p[3]),
-              ("all", lambda p: True)]
+    groups: list[tuple[str, Callable[[Pair], bool]]] = [
+        ("strong bid higher", lambda p: p.strong_bid > p.ismcts_bid),
+        ("the same bid", lambda p: p.strong_bid == p.ismcts_bid),
+        ("strong bid lower", lambda p: p.strong_bid < p.ismcts_bid),
+        ("all", lambda p: True)]
     out: list[dict[str, Any]] = []
     for name, keep in groups:
         members = [p for p in pairs if keep(p)]
@@ -200,13 +211,16 @@ def paired_table(pairs: Sequence[Pair]) -> list[dict[str, Any]]:
             continue
         n = len(members)
         row: dict[str, Any] = {"group": name, "hands": n, "share": n / len(pairs)}
-        for side, bid, tricks in (("strong", 1, 2), ("ismcts", 3, 4)):
+        for side in ("strong", "ismcts"):
+            bids = [getattr(p, side + "_bid") for p in members]
+            tricks = [getattr(p, side + "_tricks") for p in members]
             row[side] = {
-                "bid": sum(p[bid] for p in members) / n,
-                "tricks": sum(p[tricks] for p in members) / n,
-                "exact": sum(1 for p in members if p[bid] == p[tricks]) / n,
-                "rms_tricks_bid": _rms([p[tricks] - p[bid] for p in members]),
-                "rms_tricks_expected": _rms([p[tricks] - p[0] for p in members]),
+                "bid": sum(bids) / n,
+                "tricks": sum(tricks) / n,
+                "exact": sum(1 for b, t in zip(bids, tricks, strict=True) if b == t) / n,
+                "rms_tricks_bid": _rms([t - b for b, t in zip(bids, tricks, strict=True)]),
+                "rms_tricks_expected": _rms([t - p.expected
+                                             for p, t in zip(members, tricks, strict=True)]),
             }
         out.append(row)
     return out

@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from bench.bid_errors import ismcts_pairs, paired_report, paired_table
+from bench.bid_errors import Pair, ismcts_pairs, paired_report, paired_table
 
 
 def test_paired_table_groups_by_whose_bid_is_higher() -> None:
     # (expected bid, strong bid, strong tricks, ISMCTS bid, ISMCTS tricks)
-    pairs = [(2.0, 3, 2, 2, 2), (2.0, 3, 3, 2, 1), (1.0, 1, 1, 1, 2), (3.0, 2, 4, 3, 3)]
+    pairs = [Pair(*p) for p in [(2.0, 3, 2, 2, 2), (2.0, 3, 3, 2, 1), (1.0, 1, 1, 1, 2),
+                                (3.0, 2, 4, 3, 3)]]
     table = {row["group"]: row for row in paired_table(pairs)}
     higher = table["strong bid higher"]
     assert higher["hands"] == 2 and higher["share"] == 0.5
