@@ -111,7 +111,7 @@ def test_the_last_bidder_is_told_which_bid_the_hook_rule_forbids(tmp_path: Path)
     told = 0
     for seed in range(1, 9):
         text = play(["dw", "--seed", str(seed), "--record", str(tmp_path / "g.json"),
-                     "--seats", "random,random,random,human"], "q\n")
+                     "--seats", "expectation,expectation,expectation,human"], "q\n")
         bids = [int(ln.split("→ ")[1]) for ln in text.splitlines()
                 if ln.startswith("   seat ") and " → " in ln]
         assert len(bids) == 3

@@ -24,7 +24,7 @@ def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_s
     while view["computer_to_move"]:
         view = webapi.step({})
     sealed = webapi.save({})["sealed"]
-    assert sealed.startswith(webapi.SEAL_PREFIX) and "♥" not in sealed
+    assert sealed.startswith(webapi.SAVE_PREFIX) and "♥" not in sealed
     before = webapi.view({})
     webapi.start({"game": "diminishing-whist", "seed": 1})
     assert webapi.resume({"sealed": sealed}) == before

@@ -39,6 +39,7 @@ from whist.actions import (
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
 from whist.events import Acted, Event, GameOver, HandDealt, HandScored
 from whist.inputs import OPTION_DIGITS, shown, small_number
+from whist.javarandom import JavaRandom
 from whist.observations import Observation
 
 JSON = Any
@@ -464,6 +465,29 @@ class GameState(ABC):
             self._rng.seed(seed)
         self._rng_state = None
 
+    def chance_state(self) -> dict[str, JSON]:
+        """The generator of the deals still to come, as JSON (see :meth:`restore_chance`).
+
+        A saved game carries it (sealed) so that resuming deals exactly the cards the
+        game would have dealt had it never stopped: a reload must not re-roll a deal.
+        """
+        rng = self._chance_rng()
+        if isinstance(rng, JavaRandom):
+            return {"kind": "java", "seed48": rng._seed48}
+        version, internal, gauss = rng.getstate()
+        return {"kind": "mt", "version": version, "state": list(internal), "gauss": gauss}
+
+    def restore_chance(self, saved: Mapping[str, JSON]) -> None:
+        """Draw the deals still to come from a generator saved by :meth:`chance_state`.
+
+        OptionError (the state unchanged) if ``saved`` is not such a generator.
+        """
+        rng = _generator_from(saved)
+        if isinstance(rng, JavaRandom) != isinstance(self._chance_rng(), JavaRandom):
+            raise OptionError("the saved generator is of another kind than this game's")
+        self._rng = rng
+        self._rng_state = None
+
     def _chance_rng(self) -> random.Random:
         """The generator the next deal is drawn from.
 
@@ -573,14 +597,25 @@ class GameState(ABC):
     def seen_record(self, seat: int) -> dict[str, JSON]:
         """The record as ``seat`` has seen it: every card it never saw replaced by null.
 
-        What a player may download during a game: it holds no hidden card, so it is
-        marked ``"seen_by"`` and cannot be replayed (only the full record can).
+        What a player may download during a game: it holds no hidden card (an action
+        taken face down, such as another seat's discard, is null too), so it is marked
+        ``"seen_by"`` and cannot be replayed (only the full record can).
         """
         record = self.record()
         record["seen_by"] = seat
-        record["hands"] = [{**self._seen_chance(hand, seat, index), "actions": hand["actions"]}
+        record["hands"] = [{**self._seen_chance(hand, seat, index),
+                            "actions": self._seen_actions(hand["actions"], seat, index)}
                            for index, hand in enumerate(record["hands"])]
         return record
+
+    def seen_actions(self, hand: int, seat: int) -> list[str | None]:
+        """Hand ``hand``'s actions so far as ``seat`` saw them: null for one taken face down."""
+        return self._seen_actions(self.hands_log[hand]["actions"], seat, hand)
+
+    def _seen_actions(self, actions: list[str], seat: int, hand: int) -> list[str | None]:
+        """A hand's actions as ``seat`` saw them, each one it did not see null (hook;
+        default: every action is taken in the open)."""
+        return list(actions)
 
     def _seen_chance(self, chance: dict[str, JSON], seat: int, hand: int) -> dict[str, JSON]:
         """A hand's chance outcome as ``seat`` saw it (hook; default: its own hand of the deal)."""
@@ -622,6 +657,31 @@ DECISION_VERBS: dict[Decision, str] = {
 
 
 # ------------------------------------------------------------------ helpers
+def _generator_from(saved: Mapping[str, JSON]) -> random.Random:
+    """The generator :meth:`GameState.chance_state` described; OptionError if malformed."""
+    problem = OptionError("the saved deal generator is damaged")
+    if not isinstance(saved, Mapping):
+        raise problem
+    if saved.get("kind") == "java":
+        seed48 = saved.get("seed48")
+        if type(seed48) is not int or not 0 <= seed48 < 1 << 48:
+            raise problem
+        java = JavaRandom(0)
+        java._seed48 = seed48
+        return java
+    internal, version, gauss = saved.get("state"), saved.get("version"), saved.get("gauss")
+    if saved.get("kind") != "mt" or type(version) is not int or not isinstance(internal, list) \
+            or len(internal) != 625 or not all(type(n) is int and 0 <= n < 1 << 32 for n in internal) \
+            or not (gauss is None or type(gauss) is float):
+        raise problem
+    rng = random.Random(0)
+    try:
+        rng.setstate((version, tuple(internal), gauss))
+    except (ValueError, TypeError, OverflowError):
+        raise problem from None
+    return rng
+
+
 def read_cards(values: JSON, what: str) -> list[Card]:
     """Read a JSON list of card strings, raising DealError naming ``what``."""
     if not isinstance(values, list):

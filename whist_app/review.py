@@ -410,6 +410,11 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
     found: list[Moment] = []
     trump: str | None = None
     scores: list[int] | None = None
+    # Until the game is over, a finished hand shows only what the seat has seen of it:
+    # another seat's face-down discard or pass stays hidden (its cards and its action).
+    secret = not final.over
+    seen_actions = final.seen_actions(hand, seat)
+    known: set[str] = set()
     for number, index, text in actions:
         if number < hand:
             state.apply_text(text)
@@ -417,6 +422,7 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
         if number > hand:
             break
         obs = state.observe(seat)
+        known |= cards_in(obs)
         trump = obs["trump_name"]
         if state.to_move == seat:
             kind = obs["decision"] or ""
@@ -431,7 +437,10 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
                 tricks.append(trick_view(data["plays"], data["winner"], seating))
             elif data["type"] == "scored":
                 scores = list(data["scores"])
-        played.append({"index": index, "seat": mover, "action": str(action)})
+        shown = seen_actions[index] if secret else str(action)
+        if shown is not None:
+            known |= cards_in(shown)
+        played.append({"index": index, "seat": mover, "action": shown})
     settings = Settings(worlds=worlds, seed=seed)
     decisions: list[dict[str, Any]] = []
     for moment in found:
@@ -441,6 +450,8 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
             entry = moment_json(final.name, moment, value_moment(moment, settings))
         decisions.append(entry)
     chance = {k: v for k, v in hands[hand].items() if k != "actions"}
+    if secret:
+        chance = _only_known(chance, known)
     reviewed = [d for d in decisions if "loss" in d]
     return {"game": final.name, "title": final.title, "players": final.players,
             "seat": seat, "seats": levels, "hand_number": hand, "hands": len(hands),
@@ -452,6 +463,41 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
                                    GRADES.get(final.name, DEFAULT_GRADES), strict=True)),
             "worlds": worlds,
             "total_loss": round(sum(d["loss"] for d in reviewed), 3) if reviewed else None}
+
+
+#: Observation keys whose texts are bids or contracts ("5♥"), not cards.
+_NOT_CARDS = frozenset({"legal", "bidding", "high_bid", "contract"})
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card named in ``value`` (an observation, an action's text, lists of them)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        for word in value.split():
+            try:
+                found.add(str(Card.parse(word)))
+            except ValueError:
+                pass
+    elif isinstance(value, list | tuple):
+        for item in value:
+            found |= cards_in(item)
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            if key not in _NOT_CARDS:
+                found |= cards_in(item)
+    return found
+
+
+def _only_known(value: Any, known: set[str]) -> Any:
+    """``value`` (a hand's chance) with every card not in ``known`` left out."""
+    if isinstance(value, list):
+        return [_only_known(v, known) for v in value
+                if not (isinstance(v, str) and cards_in(v) and v not in known)]
+    if isinstance(value, dict):
+        return {k: _only_known(v, known) for k, v in value.items()}
+    if isinstance(value, str) and cards_in(value) and value not in known:
+        return None
+    return value
 
 
 def _deal_rows(chance: Mapping[str, Any]) -> list[Any]:
@@ -501,6 +547,8 @@ def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
     steps: list[dict[str, Any]] = []
     total = 1
     started = False
+    # A face-down action (another seat's discard or pass) is shown without its cards.
+    seen = final.seen_actions(hand, seat)
     for number, _, text in actions:
         if number > hand:
             break
@@ -514,7 +562,7 @@ def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
         if number < hand:
             continue
         if wanted(total):
-            steps.append(step_view(total, {"seat": mover, "action": str(action)}, events))
+            steps.append(step_view(total, {"seat": mover, "action": seen[total - 1]}, events))
         total += 1
     if not started and wanted(0):  # the hand is dealt but nothing was played in it yet
         steps.append(step_view(0, None, ()))

@@ -6,6 +6,7 @@ engine errors and hints behave the same everywhere.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -43,6 +44,12 @@ class Table:
         self.engines: dict[int, Engine] = {}
         #: What the last action applied through this table did (see :meth:`GameState.apply`).
         self.last_events: tuple[Event, ...] = ()
+        #: The computer seats' answers by position (:meth:`position_key`): an undone
+        #: position reached again gets the same answer, so Undo cannot re-roll a computer.
+        self.answers: dict[str, str] = {}
+        #: The seat that took each action this table applied and may still undo, oldest
+        #: first: Undo goes back only as far as the person's own actions in this session.
+        self._movers: list[int] = []
         # Original-compatible Classic Whist: its players draw from the game's one Java generator.
         java = state.java_random if isinstance(state, ClassicWhist) else None
         for seat, level in enumerate(self.seats):
@@ -66,18 +73,44 @@ class Table:
     @classmethod
     def resume(cls, record: Mapping[str, Any], seats: Sequence[str] | None = None,
                seed: int = 0, budget: float | None = None,
-               engine_timeout: float | None = None) -> Table:
-        """Continue a saved game (a record); seats default to the record's own ``seats``."""
+               engine_timeout: float | None = None,
+               secret: Mapping[str, Any] | None = None) -> Table:
+        """Continue a saved game (a record); seats default to the record's own ``seats``.
+
+        ``secret`` is what :meth:`secret` gave when the game was saved: with it the game
+        goes on exactly as it would have without the stop (the same seed, the same deals
+        to come, the computers' answers already given); without it (a record opened from
+        a file) the deals still to come are drawn from ``seed``.
+        """
         state = replay(record)
         chosen = list(seats or record.get("seats") or [])
         if not chosen:
             chosen = [HUMAN] + ["random"] * (state.players - 1)
-        # Deals after the record's last hand must not repeat the seed's first ones.
-        state.reseed(seed * 7919 + len(state.hands_log))
+        if secret is None:
+            # Deals after the record's last hand must not repeat the seed's first ones.
+            state.reseed(seed * 7919 + len(state.hands_log))
+        else:
+            seed = _secret_seed(secret)
+            state.restore_chance(secret.get("chance") or {})
         if state.hand_over and not state.over:
             # The record stops between hands (replay invents no deal): deal on from here.
             state.deal_next()
-        return cls(state, chosen, seed=seed, budget=budget, engine_timeout=engine_timeout)
+        table = cls(state, chosen, seed=seed, budget=budget, engine_timeout=engine_timeout)
+        if secret is not None:
+            table.answers = _secret_answers(secret)
+            table._movers = _secret_movers(secret, state)
+        return table
+
+    def secret(self) -> dict[str, Any]:
+        """What a saved game needs besides its record to go on unchanged (kept sealed).
+
+        The game's seed, the generator of its deals to come and the computers' answers
+        already given in the hand in play (an undone position keeps its answer).
+        """
+        hand = f"{self.state.hand_number}:"
+        return {"seed": self.seed, "chance": self.state.chance_state(),
+                "answers": {k: v for k, v in self.answers.items() if k.startswith(hand)},
+                "movers": list(self._movers)}
 
     # ---------------------------------------------------------------- turns
     @property
@@ -101,15 +134,46 @@ class Table:
         limit or answers with anything but a legal action.
         """
         seat, action = self.computer_choice()
-        self.last_events = self.state.apply(action)
+        self.apply(seat, action)
         return seat, action
 
     def computer_choice(self) -> tuple[int, Action]:
-        """What the computer seat to move chooses, not yet applied (EngineError if it fails)."""
+        """What the computer seat to move chooses, not yet applied (EngineError if it fails).
+
+        A position this table has seen before (the person undid and acted the same)
+        gets the answer given then; a new one asks the engine, seeded by the game's
+        seed and the position, so the answer does not depend on what was undone.
+        """
         seat = self.state.to_move
         if seat is None or seat not in self.engines:
             raise IllegalAction("it is not a computer seat's turn")
-        return seat, choose_action(self.state, self.engines[seat], seat, self.engine_timeout)
+        key = self.position_key()
+        given = self.answers.get(key)
+        if given is not None:
+            try:
+                action = self.state.action_from_text(given)
+            except IllegalAction:
+                action = None
+            if action is not None and self.state.can_apply(action):
+                return seat, action
+        engine = self.engines[seat]
+        if not self._shares_game_generator(engine):
+            engine.rng.seed(_derived_seed(self.seed, key))
+        action = choose_action(self.state, engine, seat, self.engine_timeout)
+        self.answers[key] = str(action)
+        return seat, action
+
+    def _shares_game_generator(self, engine: Engine) -> bool:
+        """Whether ``engine`` draws from the game's own generator (the original Classic Whist)."""
+        java = self.state.java_random if isinstance(self.state, ClassicWhist) else None
+        return java is not None and getattr(engine, "java", None) is java
+
+    def position_key(self) -> str:
+        """The game's history so far as a short key: ``"hand:digest"`` of every action taken."""
+        digest = hashlib.blake2b(digest_size=12)
+        for hand in self.state.hands_log:
+            digest.update("\x1f".join(hand["actions"]).encode("utf-8") + b"\x1e")
+        return f"{self.state.hand_number}:{digest.hexdigest()}"
 
     def play_human(self, text: str) -> Action:
         """Apply a person's action given as text; IllegalAction says why it is refused."""
@@ -117,33 +181,62 @@ class Table:
             raise IllegalAction(f"it is not your turn ({self.state.pending_text()})",
                                 "not-your-turn")
         action = self.state.action_from_text(text)
-        self.last_events = self.state.apply(action)
+        seat = self.state.to_move
+        assert seat is not None
+        self.apply(seat, action)
         return action
 
-    def undo_to_human(self) -> int:
-        """Take back actions until a person is to decide again; return how many were undone.
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply ``action`` (legal, or IllegalAction) for ``seat``, the seat to move, and
+        remember who took it (Undo goes back to the person's own actions)."""
+        self.last_events = self.state.apply(action)
+        self._movers.append(seat)
 
-        A finished game stays finished: IllegalAction (code ``game-over``).
+    @property
+    def can_undo(self) -> bool:
+        """True once a person has acted in this session and the game goes on.
+
+        Undo before the person's first action would only take back computers' moves,
+        which they would make again: it is not offered.
+        """
+        humans = self.human_seats
+        return not self.state.over and any(seat in humans for seat in self._movers)
+
+    def undo_to_human(self) -> int:
+        """Take back actions up to the person's last one; return how many were undone.
+
+        None of the person's actions to take back: nothing happens (0).  A finished
+        game stays finished: IllegalAction (code ``game-over``).
         """
         if self.state.over:
             raise IllegalAction("the game is over: start a new one, or open its record",
                                 "game-over")
+        if not self.can_undo:
+            return 0
         self.last_events = ()
+        humans = self.human_seats
         undone = 0
-        while self.state.can_undo:
+        while self._movers:
+            seat = self._movers.pop()
             self.state.undo()
             undone += 1
-            if self.human_to_move():
+            if seat in humans:
                 break
         return undone
 
-    def hint(self, seat: int | None = None, budget: float = 0.5) -> list[tuple[str, float]]:
-        """What ``strong`` would do for ``seat``: candidates with estimates, best first."""
+    def hint(self, seat: int | None = None, budget: float = 0.5,
+             iterations: int | None = None) -> list[tuple[str, float]]:
+        """What ``strong`` would do for ``seat``: candidates with estimates, best first.
+
+        ``iterations`` instead of ``budget``: rollouts per decision, which makes the
+        hint repeatable (tests).
+        """
         seat = self.state.to_move if seat is None else seat
         if seat is None or self.state.over:
             return []
+        settings: dict[str, Any] = {} if iterations is None else {"iterations": iterations}
         engine = load_engine("strong", self.state.name, seed=self.seed + len(self.state.hands_log),
-                             budget=budget)
+                             budget=None if iterations is not None else budget, **settings)
         legal = self.state.legal_actions()
         estimates = engine.evaluate(self.state.observe(seat), legal)
         if estimates is None:
@@ -164,7 +257,7 @@ class Table:
         return Seating(levels=list(self.seats), seat=self.view_seat() if seat is None else seat,
                        computer_to_move=self.computer_to_move(),
                        human_to_move=self.human_to_move(),
-                       can_undo=self.state.can_undo and bool(self.human_seats))
+                       can_undo=self.can_undo)
 
     def explain(self, text: str) -> str | None:
         """Why the action ``text`` may not be taken now (the core's words), None if it may."""
@@ -198,6 +291,37 @@ class Table:
         record = self.state.record()
         record["seats"] = list(self.seats)
         return record
+
+
+def _derived_seed(seed: int, key: str) -> int:
+    """An engine's seed for one position: the game's seed and the history, mixed."""
+    digest = hashlib.blake2b(f"{seed}|{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def _secret_seed(secret: Mapping[str, Any]) -> int:
+    seed = secret.get("seed")
+    if type(seed) is not int or not 0 <= seed < 2**63:
+        raise OptionError("the saved game's seed is damaged")
+    return seed
+
+
+def _secret_answers(secret: Mapping[str, Any]) -> dict[str, str]:
+    answers = secret.get("answers") or {}
+    if not isinstance(answers, dict) or len(answers) > 10_000 or not all(
+            isinstance(k, str) and isinstance(v, str) and len(k) < 64 and len(v) < 64
+            for k, v in answers.items()):
+        raise OptionError("the saved game's computer answers are damaged")
+    return dict(answers)
+
+
+def _secret_movers(secret: Mapping[str, Any], state: GameState) -> list[int]:
+    movers = secret.get("movers") or []
+    actions = sum(len(hand["actions"]) for hand in state.hands_log)
+    if not isinstance(movers, list) or len(movers) > actions or not all(
+            type(m) is int and 0 <= m < state.players for m in movers):
+        raise OptionError("the saved game's list of who moved is damaged")
+    return movers
 
 
 def default_seats(game: str, options: Mapping[str, Any] | None = None,

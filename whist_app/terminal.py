@@ -384,7 +384,7 @@ def _play(table: Table, names: Sequence[str], inp: TextIO | None,
         if table.computer_to_move():
             seat, action = table.computer_choice()  # Ctrl-C may come while it thinks
             with _interrupts_held():  # as Table.play_computer, but never half applied
-                table.last_events = state.apply(action)
+                table.apply(seat, action)
             say(f"   seat {seat} ({names[seat]}) → {action}")
             continue
         mover = state.to_move

@@ -28,7 +28,7 @@ from typing import Any
 
 from engines.base import ORIGINAL_LEVELS, PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
-from whist.inputs import nests_deeper
+from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
 from whist_app.presenter import hint_items, trick_view
@@ -150,6 +150,21 @@ def _seats(payload: Payload) -> list[str] | None:
     return seats
 
 
+def page_seats(game: str, seats: object) -> list[str]:
+    """``seats`` checked against what the page offers for ``game``: ``"human"`` or a level.
+
+    The page never loads an engine by module path (``pkg.mod:Class``): a saved game or
+    record naming one, or naming anything that is not a level, is refused.
+    """
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise OptionError("seats must be a list of level names")
+    allowed = {level for level, _ in describe_levels(game)} | {"human"}
+    for seat in seats:
+        if seat.strip() not in allowed:
+            raise OptionError(f"{shown(seat)} is not a level this page offers for {game}")
+    return list(seats)
+
+
 def _game_name(payload: Payload) -> str:
     game = payload.get("game", "")
     if not isinstance(game, str):
@@ -194,8 +209,9 @@ def start(payload: Payload) -> Reply:
     """Start a game: ``{"game", "options", "seats": ["human", "strong", ...], "seed"}``."""
     global _table
     game = _game_name(payload)
+    game_class(game)
     options = payload.get("options") or {}
-    seats = _seats(payload) or default_seats(game, options)
+    seats = page_seats(game, _seats(payload) or default_seats(game, options))
     _table = Table.new(game, options, seats, seed=_seed(payload), budget=_budget(payload))
     return view({})
 
@@ -204,18 +220,29 @@ def start(payload: Payload) -> Reply:
 def resume(payload: Payload) -> Reply:
     """Continue a saved game: ``{"sealed": text from save}`` or ``{"record": {...} or JSON text}``.
 
-    The deals still to come are drawn from a fresh unpredictable seed (or the
-    payload's ``seed``), never from one a previous session could have known.
+    A sealed save goes on exactly where it stopped: the same deals to come and the
+    computers' answers already given (a reload re-rolls nothing).  A record opened
+    from a file draws its deals still to come from a fresh unpredictable seed (or the
+    payload's ``seed``), never from one a previous session could have known.  Every
+    seat must be ``"human"`` or a level the page offers.
     """
     global _table
     record = payload.get("record")
+    secret = None
     if payload.get("sealed") is not None:
-        record = unseal(payload["sealed"])
+        record, secret = unseal_save(payload["sealed"])
     if isinstance(record, str):
         record = read_payload(record)
     if not isinstance(record, dict):
         raise OptionError("the saved game is not a game record")
-    _table = Table.resume(record, _seats(payload), seed=_seed(payload), budget=_budget(payload))
+    game = record.get("game")
+    if not isinstance(game, str):
+        raise OptionError("the saved game names no game")
+    game_class(game)
+    seats = _seats(payload)
+    page_seats(game, seats if seats is not None else record.get("seats") or [])
+    _table = Table.resume(record, seats, seed=_seed(payload), budget=_budget(payload),
+                          secret=secret)
     return view({})
 
 
@@ -234,13 +261,16 @@ def view(payload: Payload) -> Reply:
         "human_to_move": table.human_to_move(),
         "pending": table.state.pending_text(),
         "over": table.state.over,
-        "can_undo": table.state.can_undo and bool(table.human_seats),
+        "can_undo": table.can_undo,
     }
 
 
 def _after_action(table: Table, seat: int, action: object) -> Reply:
-    """:func:`view` plus what the action did: ``played``, ``events`` and ``completed``."""
+    """:func:`view` plus what the action did: ``played``, ``events`` and ``completed``,
+    and the game sealed as :func:`save` gives it (``sealed``), so the page keeps every
+    action at once, before any animation: a reload lands exactly here."""
     reply = view({})
+    reply["sealed"] = seal_save(table)
     reply["played"] = {"seat": seat, "action": str(action)}
     seating = table.seating()
     reply["events"] = table.event_views()
@@ -305,7 +335,7 @@ def save(payload: Payload) -> Reply:
     to :func:`resume` unopened.
     """
     table = _current()
-    return {"sealed": seal(table.record()), "over": table.state.over}
+    return {"sealed": seal_save(table), "over": table.state.over}
 
 
 @api
@@ -325,28 +355,53 @@ def check_record(payload: Payload) -> Reply:
 
 
 # ---------------------------------------------------------------- sealing
+#: A sealed record alone (saves written before the game's secret travelled with it).
 SEAL_PREFIX = "whist-sealed-1:"
+#: A sealed save: ``{"record": ..., "secret": Table.secret()}``.
+SAVE_PREFIX = "whist-sealed-2:"
+
+
+def _pack(prefix: str, data: dict[str, Any]) -> str:
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return prefix + base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
 
 
 def seal(record: dict[str, Any]) -> str:
     """A record as opaque text (compressed, base64) for storage in the page."""
-    raw = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return SEAL_PREFIX + base64.b64encode(zlib.compress(raw, 9)).decode("ascii")
+    return _pack(SEAL_PREFIX, record)
 
 
-def unseal(text: str) -> dict[str, Any]:
-    """The record inside :func:`seal`'s text; OptionError if it is damaged."""
-    if not isinstance(text, str) or not text.startswith(SEAL_PREFIX):
+def seal_save(table: Table) -> str:
+    """The game in progress as opaque text: its record and its secret (:meth:`Table.secret`)."""
+    return _pack(SAVE_PREFIX, {"record": table.record(), "secret": table.secret()})
+
+
+def unseal_save(text: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The record and secret inside :func:`seal_save`'s text (or :func:`seal`'s: no secret).
+
+    OptionError if the text is not one this page wrote, or is damaged.
+    """
+    if not isinstance(text, str) or not text.startswith((SEAL_PREFIX, SAVE_PREFIX)):
         raise OptionError("the saved game is not one this page wrote")
     if len(text) > MAX_PAYLOAD_CHARS:
         raise OptionError("the saved game is too large")
     try:
         raw = zlib.decompressobj().decompress(
-            base64.b64decode(text[len(SEAL_PREFIX):], validate=True), MAX_PAYLOAD_CHARS)
-        record = read_payload(raw.decode("utf-8"))
+            base64.b64decode(text[text.index(":") + 1:], validate=True), MAX_PAYLOAD_CHARS)
+        data = read_payload(raw.decode("utf-8"))
     except (ValueError, zlib.error) as error:
         raise OptionError(f"the saved game is damaged ({str(error)[:80]})") from None
-    return record
+    if text.startswith(SEAL_PREFIX):
+        return data, None
+    record, secret = data.get("record"), data.get("secret")
+    if not isinstance(record, dict) or not isinstance(secret, dict):
+        raise OptionError("the saved game is damaged (no record or no secret)")
+    return record, secret
+
+
+def unseal(text: str) -> dict[str, Any]:
+    """The record inside :func:`seal`'s or :func:`seal_save`'s text; OptionError if damaged."""
+    return unseal_save(text)[0]
 
 
 # ------------------------------------------------- review and replay (issue 10)
@@ -461,10 +516,12 @@ def replay_steps(payload: Payload) -> Reply:
     "events", "completed"}]}``; step 0 is the hand as dealt.
     """
     from whist_app.review import hand_is_finished, hand_steps
-    record, _, seat, current = _review_source(payload)
+    record, _, seat, _ = _review_source(payload)
     hand = _whole(payload, "hand_number", None, 0, 10_000)
-    if current and seat not in _current().human_seats and hand < len(record["hands"]) \
-            and not hand_is_finished(record, hand):
+    # Whatever the source (the game in play, its sealed save, a record), a hand still
+    # in play is followed only from a person's own seat: the others' hands are secret.
+    people = [i for i, level in enumerate(record.get("seats") or []) if level == "human"]
+    if seat not in people and hand < len(record["hands"]) and not hand_is_finished(record, hand):
         raise OptionError("only your own seat can be followed through a hand still in play")
     first = _whole(payload, "first", 0, 0, 100_000)
     return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))

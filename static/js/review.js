@@ -339,7 +339,7 @@ function drawTable() {
     p.className = "review-before";
     p.innerHTML = before.length
       ? `Before the first trick: ${before.map((a) =>
-        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)} <b>${suitText(a.action)}</b>`).join(", ")}`
+        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)} <b>${a.action === null ? "cards face down" : suitText(a.action)}</b>`).join(", ")}`
       : "";
     box.appendChild(p);
   }
@@ -496,7 +496,7 @@ function drawReplay() {
   $("#replay-heading").innerHTML = suitText(t.heading);
   const who = (seat) => t.seats[seat]?.name ?? `Seat ${seat}`;
   const lines = [];
-  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${suitText(s.played.action)}</b>`);
+  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${s.played.action === null ? "cards face down" : suitText(s.played.action)}</b>`);
   else lines.push("The hand as dealt");
   for (const e of s.events ?? []) lines.push(suitText(e.text));
   $("#replay-played").innerHTML = lines.join(" · ");

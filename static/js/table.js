@@ -268,9 +268,16 @@ async function persist() {
   try {
     // Sealed by Python: the page stores it without ever seeing the other hands.
     const { sealed } = await call("save", {});
-    saves.saveGame({ sealed, speed: app.speed, saved: new Date().toISOString() });
+    keep(sealed);
   } catch (err) {
     console.warn("could not save:", err.message);
+  }
+}
+
+/** Store a sealed save (act/step replies carry one: kept before any animation runs). */
+function keep(sealed) {
+  if (typeof sealed === "string") {
+    saves.saveGame({ sealed, speed: app.speed, saved: new Date().toISOString() });
   }
 }
 
@@ -280,6 +287,8 @@ async function persist() {
  * gathered to its taker; a finished hand is summed up; a new deal is dealt.
  */
 async function absorb(reply, gen) {
+  // Saved first: a reload during the trick's show or the hand's summary lands here.
+  keep(reply.sealed);
   const before = motion.snapshot();
   const handBefore = table()?.hand_number;
   app.view = reply;

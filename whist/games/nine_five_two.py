@@ -285,6 +285,19 @@ class NineFiveTwo(TrickGame):
             seen["kitty"] = None
         return seen
 
+    def _seen_actions(self, actions: list[str], seat: int, hand: int) -> list[str | None]:
+        """A pass only for its passer and receiver, the discard only for the dealer."""
+        dealer = hand % PLAYERS
+        passes = plan_passes(self.hand_scores[hand - 1], dealer) if hand > 0 else []
+        seen: list[str | None] = list(actions)
+        for index, (passer, receiver, _) in enumerate(passes[:len(seen)]):
+            if seat not in (passer, receiver):
+                seen[index] = None
+        discard = len(passes) + 1  # after the passes and the naming of trump
+        if discard < len(seen) and seat != dealer:
+            seen[discard] = None
+        return seen
+
     def _targets(self) -> tuple[int | None, ...]:
         """The contracts: 9, 5 and 2 tricks."""
         return tuple(self.contracts)
