@@ -96,6 +96,8 @@ SECURITY_HEADERS: dict[str, str] = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+#: A header line: a token, a colon, a value (no folding, no control characters but tab).
+HEADER_LINE = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[^\x00-\x08\x0a-\x1f\x7f]*\r?\n\Z")
 #: The first path segment of a content-hashed (never changing) directory.
 HASHED_DIR = re.compile(r"^(?:app|rt)-[0-9a-f]{12,}$")
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -264,10 +266,13 @@ class GameRequestHandler(BaseHTTPRequestHandler):
             if raw in (b"\r\n", b"\n"):
                 break
             headers.append(raw.decode("iso-8859-1"))
-        self.headers = email.parser.Parser(_class=self.MessageClass).parsestr("".join(headers))
-        if headers and headers[0][:1] in (" ", "\t"):
+        # Every line must be ``name: value``: the mail parser below would take a line
+        # without a colon for the end of the headers and miss the rest (a
+        # Content-Length among them), and a folded line hides one header in another.
+        if not all(HEADER_LINE.match(line) for line in headers):
             self.send_error(HTTPStatus.BAD_REQUEST, "malformed header")
             return False
+        self.headers = email.parser.Parser(_class=self.MessageClass).parsestr("".join(headers))
         connection = (self.headers.get("Connection") or "").lower()
         self.close_connection = self.request_version == "HTTP/1.0" or "close" in connection
         if self.request_version == "HTTP/1.0" and "keep-alive" in connection:
