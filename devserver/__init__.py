@@ -4,8 +4,9 @@
 meant to be left running on loopback, and behaves like a careful static host:
 
 * **Only the bundle.** One directory is served (``dist/`` by default): no
-  directory listings, no dot-files or dot-directories, nothing outside the root
-  (symlinks included), no ``.br``/``.gz`` files by name. Anything else is 404.
+  directory listings, no dot-files or dot-directories, nothing outside the root,
+  no ``.br``/``.gz`` files by name. Anything else is 404. Symlinks are resolved
+  and the result checked, for the file and for its ``.br``/``.gz`` siblings alike.
 * **Precompressed encodings.** ``make dist`` writes ``x.br`` and ``x.gz`` beside
   each file; the server picks brotli, then gzip, then the file itself from
   ``Accept-Encoding`` (q-values honoured) and says ``Vary: Accept-Encoding``.
@@ -18,11 +19,23 @@ meant to be left running on loopback, and behaves like a careful static host:
   cross-origin-isolation headers: the page does not need ``SharedArrayBuffer``
   (measured, see docs/deploy.md), so any plain static host can serve ``dist/``.
 * **Refusals.** On loopback a ``Host`` that is not the server's own is refused
-  (421: DNS rebinding); malformed requests get 400, over-long request lines
-  414, too many or too long header lines 431, other methods 405. A client has
-  :data:`HEAD_TIMEOUT` seconds to send a request's head and :data:`IDLE_TIMEOUT`
-  seconds of silence on a kept-alive connection; at most
-  :data:`MAX_CONNECTIONS` connections are served at once.
+  (421: DNS rebinding); malformed requests (a header line that is not
+  ``name: value`` included) get 400, over-long request lines 414, too many or
+  too long header lines 431, other methods 405.
+* **Request bodies** are never taken for the next request: one valid
+  ``Content-Length`` up to :data:`MAX_BODY` is read and dropped; any other body
+  closes the connection after the answer; conflicting lengths get 400.
+* **Neighbours.** Each answer leaves in one write with ``TCP_NODELAY`` (a small
+  file on a kept-alive connection is not held back by Nagle's algorithm). A
+  client has :data:`HEAD_TIMEOUT` seconds to send its first request's head, and
+  a kept-alive connection :data:`IDLE_TIMEOUT` seconds to send the next one. At most
+  :data:`MAX_CONNECTIONS` connections are served at once, and
+  :data:`MAX_PER_CLIENT` for one client address; past either, a new connection
+  takes the place of the one that has waited longest for a request head, so
+  slow clients cannot keep others out (:meth:`GameServer.process_request`).
+
+Standard library only, thread per connection: it is for local play and the tests.
+For a public site, serve ``dist/`` with a web server (docs/deploy.md).
 
 Run ``python -m devserver [--port 8000] [--host 127.0.0.1] [--root dist] [--quiet]``.
 """
@@ -108,9 +121,9 @@ MAX_REQUEST_LINE = 8 * 1024
 #: Longest header line and most header lines (more: 431).
 MAX_HEADER_LINE = 8 * 1024
 MAX_HEADERS = 64
-#: Seconds a client has to send a whole request head.
+#: Seconds a client has to send its first request's whole head.
 HEAD_TIMEOUT = 10.0
-#: Seconds a kept-alive connection may stay silent between requests.
+#: Seconds a kept-alive connection has to send the next request's whole head, silence included.
 IDLE_TIMEOUT = 15.0
 #: Connections served at once. When all are taken, a new connection takes the place
 #: of the one that has waited longest for its request head (a slow or idle client),
@@ -205,6 +218,7 @@ class GameRequestHandler(BaseHTTPRequestHandler):
         Nagle's algorithm would only hold a small answer back until the client's
         delayed ACK (about 40 ms per file on a kept-alive connection)."""
         super().setup()
+        self._kept = False  # True once a request has been answered on this connection
         try:
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:  # pragma: no cover - not TCP
@@ -218,7 +232,7 @@ class GameRequestHandler(BaseHTTPRequestHandler):
         self.request_version = "HTTP/1.0"
         self.close_connection = True
         try:
-            self.server.watch(self.connection, HEAD_TIMEOUT)
+            self.server.watch(self.connection, IDLE_TIMEOUT if self._kept else HEAD_TIMEOUT)
             self.raw_requestline = self.rfile.readline(MAX_REQUEST_LINE + 1)
             if not self.raw_requestline:
                 return
@@ -235,6 +249,7 @@ class GameRequestHandler(BaseHTTPRequestHandler):
             else:
                 method()
             self.wfile.flush()
+            self._kept = True
         except TimeoutError:
             self.close_connection = True
         finally:
@@ -488,8 +503,8 @@ class GameServer(ThreadingHTTPServer):
         self._alive = 0
         #: Every connection being served, with its client's address.
         self._clients: dict[socket.socket, str] = {}
-        #: The connections waiting for a request head, with their deadlines.
-        self._deadlines: dict[socket.socket, float] = {}
+        #: The connections waiting for a request head: since when, and until when.
+        self._deadlines: dict[socket.socket, tuple[float, float]] = {}
         self._stop = threading.Event()
         super().__init__(*args, **kwargs)
         threading.Thread(target=self._watchdog, name="whist-watchdog", daemon=True).start()
@@ -498,7 +513,8 @@ class GameServer(ThreadingHTTPServer):
         """Close ``conn`` unless :meth:`unwatch` is called within ``seconds``."""
         with self._lock:
             if conn in self._clients:  # not one already cut to make room
-                self._deadlines[conn] = time.monotonic() + seconds
+                now = time.monotonic()
+                self._deadlines[conn] = (now, now + seconds)
 
     def unwatch(self, conn: socket.socket) -> None:
         """The request head arrived (or the connection ended)."""
@@ -509,7 +525,7 @@ class GameServer(ThreadingHTTPServer):
         while not self._stop.wait(0.5):
             now = time.monotonic()
             with self._lock:
-                late = [c for c, t in self._deadlines.items() if t < now]
+                late = [c for c, (_, t) in self._deadlines.items() if t < now]
                 for conn in late:
                     del self._deadlines[conn]
             for conn in late:
@@ -552,7 +568,8 @@ class GameServer(ThreadingHTTPServer):
                 self._alive += 1
                 self._clients[request] = host
                 # Watched from the start: a connection can make room before its thread runs.
-                self._deadlines[request] = time.monotonic() + HEAD_TIMEOUT
+                now = time.monotonic()
+                self._deadlines[request] = (now, now + HEAD_TIMEOUT)
         if victim is not None:
             _cut(victim)
         if not admitted:

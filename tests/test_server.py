@@ -322,6 +322,25 @@ def legitimate_requests(served: Address, n: int = 20) -> tuple[int, float]:
     return answered, slowest
 
 
+def test_deadlines_for_the_first_head_and_the_next(served: Address, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new connection has HEAD_TIMEOUT to send a head; a kept-alive one IDLE_TIMEOUT for the next."""
+    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 1.0)
+    monkeypatch.setattr(devserver, "IDLE_TIMEOUT", 30.0)
+    started = time.monotonic()
+    with socket.create_connection(served, timeout=10) as sock:
+        sock.sendall(b"GET / HT")  # and never the rest
+        assert read_all(sock) == b""
+    assert time.monotonic() - started < 5
+    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 30.0)
+    monkeypatch.setattr(devserver, "IDLE_TIMEOUT", 1.0)
+    with socket.create_connection(served, timeout=10) as sock:
+        sock.sendall(b"GET /sw.js HTTP/1.1\r\n" + host_line(served) + b"\r\n")
+        assert sock.recv(65536).startswith(b"HTTP/1.1 200 ")
+        started = time.monotonic()
+        assert read_all(sock) == b""  # closed after a second of silence, not thirty
+    assert time.monotonic() - started < 5
+
+
 def test_slow_heads_do_not_starve_others(served: Address) -> None:
     """Reproduction: with 200 slow-header connections, 2% of requests were answered (100% against 50)."""
     with SlowHeads(served, 200):
