@@ -216,7 +216,7 @@ class GameRequestHandler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         """Send each write at once: an answer is written whole (see :meth:`_write`), so
         Nagle's algorithm would only hold a small answer back until the client's
-        delayed ACK (about 40 ms per file on a kept-alive connection)."""
+        delayed ACK, on every file of a kept-alive connection (docs/deploy.md)."""
         super().setup()
         self._kept = False  # True once a request has been answered on this connection
         try:

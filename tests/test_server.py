@@ -177,10 +177,9 @@ def test_symlinks_are_followed_only_inside_the_folder(root: Path, served: Addres
 
 # ------------------------------------------------------------------ latency
 def test_small_files_on_a_kept_alive_connection_answer_at_once(served: Address) -> None:
-    """Reproduction: each small file on a kept-alive connection waited ~44 ms (Nagle + delayed ACK).
-
-    20 files took about 900 ms; the bound leaves room for a loaded machine.
-    """
+    """Reproduction: each small file on a kept-alive connection waited for the client's delayed
+    ACK (Nagle). The bound is far above a few milliseconds a file, for a loaded machine, and
+    far below what the 20 files took before (docs/deploy.md)."""
     conn = http.client.HTTPConnection(*served, timeout=5)
     try:
         conn.request("GET", "/small0.js")
@@ -342,7 +341,7 @@ def test_deadlines_for_the_first_head_and_the_next(served: Address, monkeypatch:
 
 
 def test_slow_heads_do_not_starve_others(served: Address) -> None:
-    """Reproduction: with 200 slow-header connections, 2% of requests were answered (100% against 50)."""
+    """Reproduction: with 200 slow-header connections, few other requests were answered (docs/deploy.md)."""
     with SlowHeads(served, 200):
         answered, slowest = legitimate_requests(served)
     assert answered == 20, f"{answered} of 20 answered"
