@@ -37,12 +37,12 @@ def make_root(base: Path) -> Path:
     return root
 
 
-@pytest.fixture()
-def root(tmp_path: Path) -> Path:
-    return make_root(tmp_path)
+@pytest.fixture(scope="module")
+def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return make_root(tmp_path_factory.mktemp("served"))
 
 
-@pytest.fixture()
+@pytest.fixture(scope="module")
 def served(root: Path) -> Iterator[Address]:
     server, _ = devserver.serve_in_thread(root)
     try:
