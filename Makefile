@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: run dist test setup web chromium lint typecheck pytest bench clean
+.PHONY: run dist test setup web chromium lint typecheck pytest bench fuzz clean
 
 run: dist
 	$(BIN)/python -m whist serve --port $(PORT) --host $(HOST)
@@ -48,6 +48,10 @@ pytest:
 
 bench: setup
 	$(BIN)/python bench/core_speed.py
+
+# The slow fuzzers, one door a line (the fast ones run in make test); -s prints what each door got.
+fuzz: setup
+	SERVER_FUZZ_CASES=30000 $(BIN)/python -m pytest -q -s tests/test_server_fuzz.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/pkg dist build
