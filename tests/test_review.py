@@ -312,8 +312,13 @@ def test_review_refuses_a_hand_in_play_and_replay_shows_no_hidden_card() -> None
     assert reviewed["seat"] == 0 and len(reviewed["dealt"]) == 4
     assert sorted(c for cards in reviewed["dealt"] for c in cards) == sorted(
         c for cards in table.record()["hands"][0]["deal"] for c in cards)
-    paged = call("replay_steps", {"hand_number": 0, "seat": 2, "first": 40, "count": 5})
+    paged = call("replay_steps", {"hand_number": 0, "first": 40, "count": 5})
     assert [s["step"] for s in paged["steps"]] == [40, 41, 42, 43, 44] and paged["total"] == 45
+    # Another seat's view of a finished hand waits for the game's end (a 9-5-2 dealer's
+    # discard is never shown to the others); so does its review.
+    for name in ("replay_steps", "review_hand"):
+        refused = call(name, {"hand_number": 0, "seat": 2, "iterations": 0})
+        assert "only your own seat" in refused["error"]
 
 
 def test_a_stored_hand_review_matches_the_command(tmp_path: Path) -> None:

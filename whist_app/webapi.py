@@ -446,6 +446,7 @@ def _review_source(payload: Payload) -> tuple[dict[str, Any], int, int, bool]:
         table = _current()
         checked, players, seat, current = table.record(), table.state.players, \
             table.view_seat(), True
+        over = table.state.over
     else:
         if isinstance(record, str):
             record = read_payload(record)
@@ -453,7 +454,13 @@ def _review_source(payload: Payload) -> tuple[dict[str, Any], int, int, bool]:
             raise OptionError("the record must be a game record (an object or its JSON text)")
         checked, final = checked_record(record)
         players, seat, current = final.players, default_seat(checked, final.players), False
-    return checked, players, _whole(payload, "seat", seat, 0, players - 1), current
+        over = final.over
+    chosen = _whole(payload, "seat", seat, 0, players - 1)
+    # Until the game is over, another seat's view would show its hidden cards (a discard).
+    people = [i for i, level in enumerate(checked.get("seats") or []) if level == "human"]
+    if not over and people and chosen not in people:
+        raise OptionError("until the game is over, only your own seat can be reviewed")
+    return checked, players, chosen, current
 
 
 @api
