@@ -308,6 +308,15 @@ def test_out_of_turn_click_is_refused_in_words_and_pause_holds_play(
         message = page.locator("#message")
         assert message.is_visible() and "Not your turn" in message.inner_text()
         assert page.evaluate("window.whistTable.view.table.trick.length") == before
+        # Paused: nothing on the table says a computer is thinking.
+        assert page.evaluate("""() => {
+            const after = getComputedStyle(document.querySelector('#status'), '::after');
+            const shown = (el) => getComputedStyle(el).display !== 'none'
+                && getComputedStyle(el).visibility !== 'hidden';
+            return (after.content === 'none' || after.display === 'none')
+                && ![...document.querySelectorAll('.thinking .dots, .thinking .turn-mark')]
+                    .some(shown);
+        }""")
     # The speed changes during the game, at once.
     press(page, "#btn-menu")
     page.select_option("#game-speed", "instant")
