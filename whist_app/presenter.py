@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from engines.base import level_label, resolve_level
 from whist.cards import Card, Suit, sort_hand
-from whist.events import CardsPassed, Event, HandScored, Redeal, TrickTaken
+from whist.actions import Bid, Contract, Discard, NameTrump, Skip
+from whist.events import Acted, CardsPassed, Event, HandScored, Redeal, TrickTaken
 from whist.games.bidding import CONTRACTS
 from whist.observations import (
     Observation,
@@ -498,11 +499,18 @@ class BiddingPresenter(GamePresenter):
         return marks
 
     def context(self, obs: Observation, seating: Seating) -> list[str]:
-        """The bidding so far, and everyone skipping."""
+        """The auction in order while bidding and betting, the bets so far, everyone skipping."""
         o = as_bidding(obs)
         lines = []
-        if o["bidding"] and o["ruler"] is None:
-            lines.append("Bidding: " + ", ".join(f"{seating.name(s)} {b}" for s, b in o["bidding"]))
+        betting = o["decision"] == "secondary_bet"
+        if o["bidding"] and (o["ruler"] is None or betting):
+            lines.append("Bidding: " + ", ".join(
+                f"{seating.name(s)} {'skipped' if b == 'skip' else b}" for s, b in o["bidding"]))
+        if betting:
+            bets = [f"{seating.name(s)} {o['bets'][s]}" for s in o["bet_order"]
+                    if o["bets"][s] is not None]
+            if bets:
+                lines.append("Bets so far: " + ", ".join(bets))
         if o["all_skipped"]:
             lines.append("Everyone skipped: no trump, and everyone bets")
         return lines
@@ -688,10 +696,14 @@ def _sheet(game: GamePresenter, obs: Observation, seating: Seating) -> SheetView
         {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
         for i, s in enumerate(obs["hand_scores"])]
     columns = [seating.name(s) for s in range(obs["players"])]
-    return {"columns": columns, "short": ["You" if c == "You" else f"S{s}"
-                                          for s, c in enumerate(columns)], "rows": rows,
+    return {"columns": columns, "short": [_short_name(c) for c in columns], "rows": rows,
             "totals": list(obs["totals"]),
             "empty": f"No {game.hand_word.lower()} scored yet"}
+
+
+def _short_name(name: str) -> str:
+    """A name for a narrow column: its first four letters (the same names as the legend)."""
+    return name if len(name) <= 5 else name[:4] + "."
 
 
 def winners_text(obs: Observation, seating: Seating) -> str:
@@ -722,7 +734,10 @@ def describe_events(events: Sequence[Event], obs: Observation,
     game = PRESENTERS[obs["game"]]
     out: list[EventView] = []
     for event in events:
-        if isinstance(event, TrickTaken):
+        said = _acted_text(event, obs, seating) if isinstance(event, Acted) else None
+        if said is not None:
+            out.append({"type": "acted", "text": said})
+        elif isinstance(event, TrickTaken):
             name = seating.name(event.winner)
             out.append({"type": "trick",
                         "text": f"{name} {'take' if name == 'You' else 'takes'} the trick"})
@@ -736,6 +751,25 @@ def describe_events(events: Sequence[Event], obs: Observation,
         elif isinstance(event, CardsPassed):
             out.append({"type": "passed", "text": _passed_text(game, event, obs, seating)})
     return out
+
+
+def _acted_text(event: Acted, obs: Observation, seating: Seating) -> str | None:
+    """A bid, bet, skip, trump or discard in words for the log (cards played: None, the
+    trick says them); another seat's discard without its cards."""
+    action, who = event.action, seating.name(event.seat)
+    you = who == "You"
+    if isinstance(action, Skip):
+        return f"{who} {'skip' if you else 'skips'}"
+    if isinstance(action, Bid | Contract):
+        verb = "bet" if obs["game"] == "bidding-whist" and isinstance(action, Bid) else "bid"
+        return f"{who} {verb if you else verb + 's'} {action}"
+    if isinstance(action, NameTrump):
+        named = "no trump" if str(action) == "NT" else f"{action} trump"
+        return f"{who} {'name' if you else 'names'} {named}"
+    if isinstance(action, Discard):
+        shown = f"{action}" if event.seat == obs["seat"] else f"{_plural(len(action.cards), 'card')}"
+        return f"{who} {'discard' if you else 'discards'} {shown} face down"
+    return None
 
 
 def _passed_text(game: GamePresenter, event: CardsPassed, obs: Observation,

@@ -329,9 +329,12 @@ async function absorb(reply, gen) {
 
 /** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */
 function noteEvents(events) {
-  const lines = (events ?? []).filter((e) => e.type !== "trick");
+  const all = events ?? [];
+  if (!all.length) return;
+  // The log keeps every event; a taken trick is said when it is gathered, not here.
+  app.events = [...[...all].reverse(), ...app.events].slice(0, EVENT_LINES);
+  const lines = all.filter((e) => e.type !== "trick");
   if (!lines.length) return;
-  app.events = [...[...lines].reverse(), ...app.events].slice(0, EVENT_LINES);
   app.latest = lines[lines.length - 1].text;
   announce(lines.map((e) => e.text).join(". "));
 }
