@@ -9,12 +9,14 @@ from typing import Any
 
 import pytest
 from table_helpers import (
+    IDLE,
     download_record,
     hand,
     observation,
     open_table,
     setup_game,
     take_turn,
+    turn,
     wait_idle,
 )
 
@@ -105,3 +107,26 @@ def test_save_that_is_json_but_not_a_game_is_reported(page: Any, request_log: An
     assert "could not be read" in page.locator("#notice").inner_text()
     assert page.evaluate("document.body.dataset.turn") == "setup"
     assert page.evaluate("localStorage.getItem('whist.game')") is None
+
+
+def test_a_reload_on_the_hand_summary_deals_the_hand_that_was_coming(
+        page: Any, request_log: Any, base_url: str) -> None:
+    """The game is saved with the action that ended the hand, and with its secret: a reload
+    while the summary shows deals the next hand the game had dealt, not a fresh one."""
+    open_table(page, base_url, "?seed=8")
+    setup_game(page, "classic-whist", {"cards": 3, "winning_score": 5}, level="random")
+    rng = random.Random(8)
+    for _ in range(30):
+        page.wait_for_selector(IDLE, state="attached", timeout=60_000)
+        if turn(page) == "summary":
+            break
+        take_turn(page, rng)
+    else:
+        raise AssertionError("no hand ended")
+    coming = page.evaluate("window.whistTable.view.observation")
+    page.reload()
+    page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
+    assert wait_idle(page) in ("human", "over")
+    after = observation(page)
+    assert after["hand_number"] == coming["hand_number"]
+    assert sorted(after["hand"]) == sorted(coming["hand"])
