@@ -30,6 +30,7 @@ class EventJSON(TypedDict, total=False):
     totals: list[int]
     tricks: list[int]
     targets: list[int | None]
+    counted: list[list[str]]
     reason: str
     passer: int
     receiver: int
@@ -74,12 +75,15 @@ class HandScored:
     tricks: tuple[int, ...] = ()
     #: What each seat played for: its bid, bet or contract (None: nothing to aim at).
     targets: tuple[int | None, ...] = ()
+    #: The cards that counted in each seat's score (Black Queen's penalty cards taken);
+    #: empty where a game counts tricks only.
+    counted: tuple[tuple[str, ...], ...] = ()
 
     def to_json(self) -> EventJSON:
         """JSON-ready form."""
         return {"type": "scored", "hand": self.hand, "scores": list(self.scores),
                 "totals": list(self.totals), "tricks": list(self.tricks),
-                "targets": list(self.targets)}
+                "targets": list(self.targets), "counted": [list(c) for c in self.counted]}
 
 
 @dataclass(frozen=True, slots=True)

@@ -531,6 +531,13 @@ class GameState(ABC):
         """
         return (), ()
 
+    def hand_counted(self) -> tuple[tuple[str, ...], ...]:
+        """The cards that counted in each seat's score for the hand just played (hook).
+
+        What its HandScored event carries; empty where a game counts tricks only.
+        """
+        return ()
+
     def _game_ends(self) -> bool:
         """Whether the game is over once the hand just scored is added (hook; default: never)."""
         return False
@@ -545,7 +552,8 @@ class GameState(ABC):
         if self._events is not None:
             tricks, targets = self.hand_result()
             self._events.append(HandScored(len(self.hand_scores) - 1, tuple(scores),
-                                           tuple(self.totals), tricks, targets))
+                                           tuple(self.totals), tricks, targets,
+                                           self.hand_counted()))
         if self._game_ends():
             self._finish()
         else:

@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engines.base import level_label, resolve_level
-from whist.cards import Card, Suit, sort_hand
 from whist.actions import Bid, Contract, Discard, NameTrump, Skip
+from whist.cards import Card, Suit, sort_hand
 from whist.events import Acted, CardsPassed, Event, HandScored, Redeal, TrickTaken
 from whist.games.bidding import CONTRACTS
 from whist.observations import (
@@ -181,6 +181,10 @@ class GamePresenter:
         """Whether the current trick's ``index``-th card came from a face-up row."""
         return False
 
+    def score_detail(self, event: HandScored, seat: int) -> str:
+        """How a seat's hand score came about, in words (empty: the points say it all)."""
+        return ""
+
     def passed_cards(self, obs: Observation, passer: int,
                      receiver: int) -> tuple[list[str], list[str]] | None:
         """The cards of a pass and of its returns, if this seat saw them."""
@@ -302,6 +306,21 @@ class BlackQueenPresenter(GamePresenter):
 
     # One trick can swing a hand by ten points or more (the Q♠): marks sit higher.
     grades = (1.0, 4.0)
+
+    def score_detail(self, event: HandScored, seat: int) -> str:
+        """Which cards cost what: ``3 hearts −3, Q♠ −12``; or why the seat gained."""
+        cards = event.counted[seat] if seat < len(event.counted) else ()
+        score = event.scores[seat]
+        taken = event.tricks[seat] if seat < len(event.tricks) else None
+        if not cards:
+            return "took no cards" if taken == 0 else "took no penalty cards"
+        if score > 0:
+            return "took every penalty card"
+        hearts = sum(1 for card in cards if card.endswith("♥"))
+        queens = len(cards) - hearts
+        parts = [f"{_plural(hearts, 'heart')} −{hearts}"] if hearts else []
+        parts += ["Q♠ −12"] * queens
+        return ", ".join(parts)
 
     def table_cards(self, obs: Observation, seat: int) -> list[str]:
         """The seat's face-up row."""
@@ -795,6 +814,7 @@ def hand_summary(game: GamePresenter, event: HandScored, seating: Seating) -> Ha
                      "target": "" if target is None or not game.target_word
                      else f"{game.target_word} {target}",
                      "tricks": event.tricks[seat] if seat < len(event.tricks) else None,
+                     "detail": game.score_detail(event, seat),
                      "points": points, "total": total})
     return {"hand": event.hand, "title": f"{game.hand_word} {event.hand + 1} scored",
             "rows": rows}

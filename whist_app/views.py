@@ -185,6 +185,8 @@ class SummaryRowView(TypedDict):
     #: ``bid 3``, ``bet 2``, ``goes for 9`` or empty when the game has no target.
     target: str
     tricks: int | None
+    #: How the points came about (Black Queen: which cards cost what), or empty.
+    detail: str
     points: int
     total: int
 

@@ -549,7 +549,8 @@ function handSummaryParts(t, events) {
   const hs = t.hand_summary;
   if (hs) {
     const rows = hs.seats ?? hs.rows ?? [];
-    const keys = [["target", "Played for"], ["tricks", "Tricks"], ["points", "Points"], ["total", "Total"]]
+    const keys = [["target", "Played for"], ["tricks", "Tricks"], ["detail", "How"], ["points", "Points"],
+      ["total", "Total"]]
       .filter(([key]) => rows.some((r) => r[key] !== undefined && r[key] !== null && r[key] !== ""));
     return { title: hs.title ?? "Hand over", text: hs.text ?? "", rows, keys };
   }

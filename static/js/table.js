@@ -324,7 +324,7 @@ async function absorb(reply, gen) {
   const redealt = (reply.events ?? []).some((e) => e.type === "redeal");
   if (!t.over && (t.hand_number !== handBefore || redealt)) await motion.deal();
   if (gen !== app.gen) return;
-  await persist();
+  if (typeof reply.sealed !== "string") await persist(); // kept already, before the show
 }
 
 /** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */

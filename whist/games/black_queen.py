@@ -264,6 +264,13 @@ class BlackQueen(TrickGame):
                   for t, p in zip(self.taken, self.points, strict=True)]
         self._close_hand(scores)
 
+    def hand_counted(self) -> tuple[tuple[str, ...], ...]:
+        """The penalty cards (hearts, Q♠) each seat took in the hand just played."""
+        counted: list[list[str]] = [[] for _ in range(self.players)]
+        for _, trick, winner in self.tricks:
+            counted[winner].extend(str(CARDS[c]) for _, c in trick if PENALTY[c])
+        return tuple(tuple(cards) for cards in counted)
+
     def _seen_chance(self, chance: dict[str, JSON], seat: int, hand: int) -> dict[str, JSON]:
         """Every face-up row, the seat's own hand; no face-down card (not even its own)."""
         deal = chance.get("deal")
