@@ -172,8 +172,8 @@ def _deal_on_after_replay(state: GameState) -> None:
     bring the hold back when a resumed game is undone into the recorded part.
     """
     state.stop_after_hand = False
-    for snapshot, _, _ in state._snapshots:
-        snapshot["stop_after_hand"] = False
+    for snapshot in state._snapshots:
+        snapshot.attributes["stop_after_hand"] = False
 
 
 def _whose(state: GameState) -> str:
