@@ -19,7 +19,7 @@ import whist.protocol
 from bench.replay_speed import LONG_GAMES, random_game
 from whist.games import game_class
 from whist.protocol import GameState
-from whist.records import load_record, replay
+from whist.records import MAX_RECORD_BYTES, load_record, replay
 
 
 def cloned_per_hand(record: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> float:
@@ -112,3 +112,18 @@ def test_a_copy_undoes_only_what_was_applied_to_it() -> None:
         twin.undo()
     assert (twin.record(), twin.observe(0)) == before
 
+
+def test_the_longest_games_the_options_allow_fit_the_record_size_cap() -> None:
+    # Bounded by the options: Black Queen (6 players) and Bidding Whist at their most
+    # hands, Classic Whist at the highest winning score with one card a hand; their
+    # records are written per hand, so a 100-hand record scales up exactly enough.
+    for game, options, most in [
+            ("black-queen", {"players": 6, "hands": 1000}, 1000),
+            ("bidding-whist", {"hands": 1000}, 1000),
+            ("classic-whist", {"players": 4, "cards": 1, "winning_score": 1000}, 4 * 999 + 1)]:
+        for spec in game_class(game).option_specs:
+            if spec.name in ("hands", "winning_score"):
+                assert spec.high == 1000
+        state = random_game(game, options, 100, seed=1)
+        size = len(json.dumps(state.record(), ensure_ascii=False, indent=1).encode())
+        assert size / len(state.hands_log) * most < MAX_RECORD_BYTES, game
