@@ -12,8 +12,7 @@ from whist.inputs import nests_deeper, shown
 from whist.protocol import JSON, DealError, GameState, IllegalAction, OptionError
 
 #: The largest record read, in bytes (or characters of JSON text).  The longest games
-#: the options bound (Black Queen, six players, 1,000 hands) write about 4.8 MB
-#: (docs/records.md, Options).
+#: the options bound fit it with room to spare (their sizes: docs/records.md, Options).
 MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
 #: The deepest nesting of lists and objects read.  A record nests five deep (record,
 #: hands, hand, deal, seat's rows); Python's own JSON reader fails near a thousand.

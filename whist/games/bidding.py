@@ -79,8 +79,8 @@ class BiddingWhist(TrickGame):
     name: ClassVar[str] = "bidding-whist"
     title: ClassVar[str] = "Bidding Whist"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        # At most 1,000 (as Black Queen's): the record of the longest game fits the record
-        # size cap (docs/records.md).
+        # Bounded (as Black Queen's) so that the longest game's record fits the record size
+        # cap (docs/records.md, Options).
         OptionSpec("hands", int, 1, "number of hands (deals that are scored)", low=1,
                    high=1000),
         OptionSpec("on_all_skip", str, "redeal",
