@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from typing import Any
@@ -146,3 +147,49 @@ def test_sampled_worlds_agree_with_the_observation(game: str, options: dict[str,
         checked += 1
         state.apply(rng.choice(state.legal_actions()))
     assert checked > 20
+
+
+#: Every game at every player count, with options that make hands short enough for a
+#: random walk of a few hundred actions to cross several hands.
+UNDO_CONFIGS: list[tuple[str, dict[str, Any]]] = [
+    ("diminishing-whist", {"players": 4}),
+    ("diminishing-whist", {"players": 5}),
+    *[("black-queen", {"players": p}) for p in range(2, 7)],
+    ("nine-five-two", {"target": 5}),
+    ("bidding-whist", {"hands": 3}),
+    *[("classic-whist", {"players": p, "cards": 3, "winning_score": 12}) for p in range(2, 5)],
+]
+UNDO_IDS = [f"{g}-{'-'.join(f'{k}={v}' for k, v in o.items())}" for g, o in UNDO_CONFIGS]
+#: What undo need not restore: the generator and the queue of deals (undo puts the deals it
+#: takes back on the queue, checked by doing the actions again), and the undo history.
+NOT_STATE = frozenset({"_rng", "_rng_state", "_deal_queue", "_snapshots", "_events"})
+
+
+def game_state(state: GameState) -> dict[str, Any]:
+    """Everything that makes up the game now, deep-copied, to compare with later."""
+    return copy.deepcopy({k: v for k, v in state.__dict__.items() if k not in NOT_STATE})
+
+
+@pytest.mark.parametrize("game, options", UNDO_CONFIGS, ids=UNDO_IDS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), length=st.integers(1, 300), back=st.integers(1, 300))
+def test_undoing_k_of_n_actions_gives_the_state_after_n_minus_k(
+        game: str, options: dict[str, Any], seed: int, length: int, back: int) -> None:
+    state = new_game(game, options, seed=seed)
+    rng = random.Random(seed)
+    states = [game_state(state)]
+    actions: list[str] = []
+    while len(actions) < length and not state.over:
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(str(action))
+        states.append(game_state(state))
+    back = min(back, len(actions))
+    end = state.record()
+    for _ in range(back):
+        state.undo()
+    assert game_state(state) == states[len(actions) - back]
+    assert state.can_undo == (back < len(actions))
+    for text in actions[len(actions) - back:]:
+        state.apply_text(text)
+    assert game_state(state) == states[-1] and state.record() == end

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Final, NamedTuple, Self
 
 from whist.actions import (
     Action,
@@ -199,6 +199,22 @@ def _clone(value: Any) -> Any:
 
 #: State attributes a snapshot or copy must not duplicate naively.
 _UNCLONED = frozenset({"_rng", "_snapshots", "hands_log", "_deal_queue"})
+#: What an undo snapshot leaves out besides: lists that only grow during a game (copying
+#: them at every snapshot made a game's undo history grow with the square of its length).
+#: Undo restores them by cutting them back to their length at the snapshot.
+_UNSNAPPED = _UNCLONED | {"hand_scores"}
+
+
+class _Snapshot(NamedTuple):
+    """The state at one point of its log, kept so that :meth:`GameState.undo` can go back."""
+
+    #: Every attribute but those in :data:`_UNSNAPPED`, cloned.
+    attributes: dict[str, Any]
+    #: Where in the log: the number of hands dealt, and of actions in the last of them.
+    hands: int
+    actions: int
+    #: The length of ``hand_scores`` then.
+    scored: int
 
 
 class GameState(ABC):
@@ -248,7 +264,7 @@ class GameState(ABC):
         self._rng: random.Random | None = random.Random(seed) if rng is None else rng
         self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance] if chance else []
         self.hands_log: list[dict[str, JSON]] = []
-        self._snapshots: list[tuple[dict[str, Any], int, int]] = []
+        self._snapshots: list[_Snapshot] = []
         self.over = False
         self.hand_over = False
         if stop_after_hand:
@@ -330,9 +346,11 @@ class GameState(ABC):
             raise IllegalAction(reason)
         seat = self.to_move
         assert seat is not None
-        snapshot = {k: _clone(v) for k, v in self.__dict__.items() if k not in _UNCLONED}
+        if not self._snapshots:
+            # The first action since the game was made or copied: undo may go back to here.
+            self._snapshot()
         hand = self.hands_log[-1]
-        self._snapshots.append((snapshot, len(self.hands_log), len(hand["actions"])))
+        before = len(self.hands_log), len(hand["actions"])
         hand["actions"].append(str(action))
         events: list[Event] = [Acted(seat, action)]
         self._events = events
@@ -341,9 +359,12 @@ class GameState(ABC):
         except Exception:
             # A faulty next deal from a record must not leave a half-applied action.
             self._events = None
-            self.undo()
+            self._rewind(before)
             raise
         self._events = None
+        if len(self.hands_log) != before[0]:
+            # Undo snapshots only at the start of each hand (see undo).
+            self._snapshot()
         return tuple(events)
 
     def apply_text(self, text: str) -> Action:
@@ -423,21 +444,78 @@ class GameState(ABC):
             events.append(event)
 
     def undo(self) -> None:
-        """Take back the last applied action, restoring the exact previous state."""
-        if not self._snapshots:
+        """Take back the last applied action, restoring the exact previous state.
+
+        The state goes back to the snapshot taken at the start of the hand (or at the
+        first action applied, if later) and the hand's actions up to the last are done
+        again from the log: snapshots are kept once a hand, not once an action, so the
+        undo history of a long game stays in proportion to its length.
+        """
+        target = self._undo_target()
+        if target is None:
             raise IllegalAction("there is nothing to undo", "nothing-to-undo")
-        snapshot, hands, actions = self._snapshots.pop()
-        # Deals drawn after the snapshot go back on the queue so a redo sees them again.
-        later = [{k: v for k, v in h.items() if k != "actions"} for h in self.hands_log[hands:]]
-        del self.hands_log[hands:]
-        del self.hands_log[-1]["actions"][actions:]
-        self._deal_queue = later + self._deal_queue
-        self.__dict__.update(snapshot)
+        self._rewind(target)
 
     @property
     def can_undo(self) -> bool:
         """True if an action can be taken back."""
-        return bool(self._snapshots)
+        return self._undo_target() is not None
+
+    def _undo_target(self) -> tuple[int, int] | None:
+        """Where in the log the state was before its last applied action; None if nowhere."""
+        snapshots = self._snapshots
+        if not snapshots:
+            return None
+        log = self.hands_log
+        hands = len(log)
+        # A hand dealt by the last action (or by deal_next after it) has no action yet.
+        while hands and not log[hands - 1]["actions"]:
+            hands -= 1
+        if not hands:
+            return None
+        target = hands, len(log[hands - 1]["actions"]) - 1
+        first = snapshots[0]
+        return target if target >= (first.hands, first.actions) else None
+
+    def _snapshot(self) -> None:
+        """Keep the state as it is now, to go back to (see :meth:`undo`)."""
+        log = self.hands_log
+        attributes = {k: _clone(v) for k, v in self.__dict__.items() if k not in _UNSNAPPED}
+        self._snapshots.append(_Snapshot(attributes, len(log), len(log[-1]["actions"]),
+                                         len(self.hand_scores)))
+
+    def _rewind(self, target: tuple[int, int]) -> None:
+        """Put the state back where it was at ``target`` (hands dealt, actions in the last).
+
+        From the last snapshot at or before ``target``, the logged actions after it are
+        carried out again (known legal: they were applied), without events.
+        """
+        snapshots = self._snapshots
+        while (snapshots[-1].hands, snapshots[-1].actions) > target:
+            snapshots.pop()
+        mark = snapshots[-1]
+        log = self.hands_log
+        hands, actions = target
+        # The actions to do again, hand by hand, from the snapshot's hand to the target's.
+        again = [log[i]["actions"][mark.actions if i == mark.hands - 1 else 0:
+                                   actions if i == hands - 1 else None]
+                 for i in range(mark.hands - 1, hands)]
+        # Deals drawn after the snapshot go back on the queue so a redo sees them again.
+        later = [{k: v for k, v in h.items() if k != "actions"} for h in log[mark.hands:]]
+        del log[mark.hands:]
+        del log[-1]["actions"][mark.actions:]
+        self._deal_queue = later + self._deal_queue
+        del self.hand_scores[mark.scored:]
+        # Cloned: the snapshot stays, for the undo after this one.
+        self.__dict__.update({k: _clone(v) for k, v in mark.attributes.items()})
+        for number, texts in enumerate(again):
+            if number and len(log) < mark.hands + number:
+                # The hand was held at its end (stop_after_hand), then dealt by deal_next.
+                self.begin_hand()
+            for text in texts:
+                action = self.action_from_text(text)
+                log[-1]["actions"].append(text)
+                self._do(action)
 
     def copy(self) -> GameState:
         """An independent copy (log and chance included, undo history not).
@@ -576,6 +654,8 @@ class GameState(ABC):
         if self.over or not self.hand_over:
             raise IllegalAction("there is no finished hand to deal after")
         self.begin_hand()
+        if self._snapshots:
+            self._snapshot()
 
     def _finish(self) -> None:
         """End the game: nobody is to move any more."""

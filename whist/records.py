@@ -12,7 +12,7 @@ from whist.inputs import nests_deeper, shown
 from whist.protocol import JSON, DealError, GameState, IllegalAction, OptionError
 
 #: The largest record read, in bytes (or characters of JSON text).  The longest games
-#: the options allow (Black Queen, six players, 1,000 hands) write about 5 MB.
+#: the options bound fit it with room to spare (their sizes: docs/records.md, Options).
 MAX_RECORD_BYTES: Final = 8 * 1024 * 1024
 #: The deepest nesting of lists and objects read.  A record nests five deep (record,
 #: hands, hand, deal, seat's rows); Python's own JSON reader fails near a thousand.
@@ -172,8 +172,8 @@ def _deal_on_after_replay(state: GameState) -> None:
     bring the hold back when a resumed game is undone into the recorded part.
     """
     state.stop_after_hand = False
-    for snapshot, _, _ in state._snapshots:
-        snapshot["stop_after_hand"] = False
+    for snapshot in state._snapshots:
+        snapshot.attributes["stop_after_hand"] = False
 
 
 def _whose(state: GameState) -> str:

@@ -79,7 +79,10 @@ class BiddingWhist(TrickGame):
     name: ClassVar[str] = "bidding-whist"
     title: ClassVar[str] = "Bidding Whist"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
-        OptionSpec("hands", int, 1, "number of hands (deals that are scored)", low=1),
+        # Bounded (as Black Queen's) so that the longest game's record fits the record size
+        # cap (docs/records.md, Options).
+        OptionSpec("hands", int, 1, "number of hands (deals that are scored)", low=1,
+                   high=1000),
         OptionSpec("on_all_skip", str, "redeal",
                    "when all four skip: redeal, no_trump (opening seat rules) or end",
                    choices=ON_ALL_SKIP),

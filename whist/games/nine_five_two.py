@@ -101,8 +101,10 @@ class NineFiveTwo(TrickGame):
     name: ClassVar[str] = "nine-five-two"
     title: ClassVar[str] = "9-5-2"
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
+        # The totals add up to zero, so no target bounds the game's length; the bound keeps
+        # a game well inside the record size cap (docs/records.md, Options).
         OptionSpec("target", int, 15, "the game ends when a total reaches +target or -target",
-                   check=_target_ok),
+                   high=100, check=_target_ok),
     )
 
     dealer: int
