@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from engines.strong import StrongEngine
+import engines.strong as strong
+from engines.base import load_engine
 from whist.games import GAME_NAMES, game_class
 from whist.protocol import GameState
 
@@ -39,14 +40,23 @@ def _short_game(game: str, seed: int) -> GameState:
     return cls(options, seed=seed)
 
 
-def fingerprint(game: str, seed: int) -> list[list[Any]]:
-    """Each searched decision of a short game of ``strong`` in every seat: the choice and
+def fingerprint(game: str, seed: int, spec: str = "strong",
+                decisions: int = DECISIONS) -> list[list[Any]]:
+    """Each searched decision of a short game of ``spec`` in every seat: the choice and
     every candidate's value (repr, so that a last-bit difference shows)."""
+    hooks = dict(strong.HOOKS)  # a bench variant may change a game's hooks: put them back
+    try:
+        return _play(game, seed, spec, decisions)
+    finally:
+        strong.HOOKS.update(hooks)
+
+
+def _play(game: str, seed: int, spec: str, decisions: int) -> list[list[Any]]:
     state = _short_game(game, seed)
-    engines = [StrongEngine(seed=seed * 10 + s, iterations=ITERATIONS)
+    engines = [load_engine(spec, game, seed=seed * 10 + s, iterations=ITERATIONS)
                for s in range(state.players)]
     out: list[list[Any]] = []
-    while not state.over and len(out) < DECISIONS:
+    while not state.over and len(out) < decisions:
         seat = state.to_move
         assert seat is not None
         obs, legal = state.observe(seat), state.legal_actions()
@@ -59,8 +69,29 @@ def fingerprint(game: str, seed: int) -> list[list[Any]]:
 
 
 def record() -> dict[str, list[list[Any]]]:
-    """Every game's fingerprints, keyed ``game/seed``."""
-    return {f"{game}/{seed}": fingerprint(game, seed) for game in GAME_NAMES for seed in SEEDS}
+    """Every game's fingerprints, keyed ``game/seed``, and each bench variant's, ``spec/game``."""
+    out = {f"{game}/{seed}": fingerprint(game, seed) for game in GAME_NAMES for seed in SEEDS}
+    for spec, game in VARIANTS:
+        out[f"{spec}/{game}"] = fingerprint(game, 1, spec)
+    return out
+
+
+#: The bench variants of the settings measured worse (bench/strong_variants.py), each in
+#: a game where its setting plays, recorded while the settings were still strong's own.
+VARIANTS = [(f"bench.strong_variants:{name}", game) for name, game in (
+    ("Endgame4", "diminishing-whist"), ("BidModel", "diminishing-whist"),
+    ("WorldModel", "diminishing-whist"), ("BothModels", "diminishing-whist"),
+    ("FairLeads", "diminishing-whist"), ("FittedBids", "diminishing-whist"),
+    ("Epsilon15", "diminishing-whist"),
+    ("Epsilon0", "bidding-whist"), ("Epsilon15", "classic-whist"),
+    ("BqOld", "black-queen"), ("BqPolicy", "black-queen"), ("BqFullHand", "black-queen"))]
+
+
+@pytest.mark.parametrize(("spec", "game"), VARIANTS)
+def test_bench_variant_decides_as_recorded(spec: str, game: str) -> None:
+    recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))[f"{spec}/{game}"]
+    assert len(recorded) >= 10, "too few searched decisions to be a fingerprint"
+    assert fingerprint(game, 1, spec) == recorded
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
