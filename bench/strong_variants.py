@@ -41,6 +41,7 @@ from engines.strong import (
     Tally,
     card_policy,
     hand_value,
+    keep_close,
     lead_for_tricks,
     nearest_number,
     other_policy,
@@ -225,13 +226,7 @@ def weighted_survivors(alive: list[int], values: list[list[float]], worlds: int,
         mean = sum(d * x for d, x in zip(diffs, w, strict=True)) / total
         var = sum(x * (d - mean) ** 2 for d, x in zip(diffs, w, strict=True)) / total
         return mean + 2.0 * math.sqrt(var / max(1.0, effective - 1.0)) >= 0.0
-    best = max(alive, key=lambda i: (means[i], -i))
-    survivors = [i for i in alive if i == best or close_enough(
-        [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)])]
-    if len(survivors) > keep:
-        survivors.sort(key=lambda i: (-means[i], i))
-        survivors = survivors[:max(keep, (len(survivors) + 1) // 2)]
-    return sorted(survivors)
+    return keep_close(alive, values, worlds, keep, means, close_enough)
 
 
 # ------------------------------------------------------------------ rollouts

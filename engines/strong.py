@@ -308,6 +308,14 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
         mean = sum(diffs) / worlds
         var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
         return mean + 2.0 * math.sqrt(var / worlds) >= 0.0
+    return keep_close(alive, values, worlds, keep, means, close_enough)
+
+
+def keep_close(alive: list[int], values: list[list[float]], worlds: int, keep: int,
+               means: dict[int, float], close_enough: Callable[[list[float]], bool]) -> list[int]:
+    """The leader by ``means`` and the candidates ``close_enough`` to it (judged on their
+    paired differences over the last ``worlds`` worlds); at most half of them, but at
+    least ``keep``, when more than ``keep`` are close."""
     best = max(alive, key=lambda i: (means[i], -i))
     survivors = [i for i in alive if i == best or close_enough(
         [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)])]

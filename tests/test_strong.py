@@ -176,19 +176,13 @@ def test_cards_on_the_current_trick_still_separate_a_winner_from_a_loser() -> No
     assert len(set(play_groups(obs, list(legal)).values())) == 1
 
 
-def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worlds(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("ms_clock")
+def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worlds() -> None:
     import engines.strong as strong_module
     from whist.games.diminishing import DiminishingWhist
     state = DiminishingWhist({"players": 4}, seed=3)  # the first bid of 10 cards: 11 candidates
     seat = state.to_move
     assert seat is not None
-    clock = [0.0]
-
-    def tick() -> float:  # a clock that moves 1 ms each time it is read
-        clock[0] += 0.001
-        return clock[0]
-    monkeypatch.setattr(strong_module.time, "perf_counter", tick)
     tallies: list[strong_module.Tally] = []
 
     class Watched(StrongEngine):

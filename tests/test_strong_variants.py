@@ -7,7 +7,6 @@ piece does, and that the variants at their defaults are ``strong`` itself.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -65,17 +64,12 @@ def test_the_reference_rollout_with_no_setting_is_strongs() -> None:
         assert ends[0] == ends[1]
 
 
-def test_a_time_budget_cut_forgets_the_bid_outcomes_of_the_unfinished_world(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    state = DiminishingWhist({"players": 4}, seed=3)  # the first bid of 10 cards: 11 candidates
+@pytest.mark.usefixtures("ms_clock")
+def test_a_time_budget_cut_forgets_the_bid_outcomes_of_the_unfinished_world() -> None:
+    # The first bid of 10 cards: 11 candidates; the budget runs out in the second world.
+    state = DiminishingWhist({"players": 4}, seed=3)
     seat = state.to_move
     assert seat is not None
-    clock = [0.0]
-
-    def tick() -> float:  # a clock that moves 1 ms each time it is read
-        clock[0] += 0.001
-        return clock[0]
-    monkeypatch.setattr(time, "perf_counter", tick)  # the clock strong reads
     engine = BidModel(seed=1, budget=0.0045)
     engine.evaluate(state.observe(seat), state.legal_actions())
     stats = engine.last_stats
