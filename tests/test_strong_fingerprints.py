@@ -102,8 +102,16 @@ def test_strong_decides_as_recorded(game: str, seed: int) -> None:
     assert fingerprint(game, seed) == recorded
 
 
+def dumps(recorded: dict[str, list[list[Any]]]) -> str:
+    """The recording as JSON, one decision a line (a re-recording's diff shows the decisions)."""
+    games = [json.dumps(key, ensure_ascii=False) + ": [\n"
+             + ",\n".join(json.dumps(d, ensure_ascii=False) for d in decisions) + "\n]"
+             for key, decisions in recorded.items()]
+    return "{\n" + ",\n".join(games) + "\n}\n"
+
+
 if __name__ == "__main__":
     if sys.argv[1:] != ["--write"]:
         sys.exit("usage: tests/test_strong_fingerprints.py --write")
-    FIXTURE.write_text(json.dumps(record(), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    FIXTURE.write_text(dumps(record()), encoding="utf-8")
     print(f"wrote {FIXTURE}")
