@@ -6,11 +6,12 @@
 
 Whole Diminishing Whist games (game ``g`` dealt from seed ``seed + g``, its
 iteration budget the ``g``-th of ``--iterations`` in turn), ``strong`` in
-every seat.  One JSON line per bid: the bid's facts (cards, players,
+every seat (``bench.strong_variants:Tunable``: ``strong`` with the bid and world
+models as settings; its bids' outcomes are kept).  One JSON line per bid: the bid's facts (cards, players,
 position, trump), every candidate the search tried with its rollouts' outcome
 counts (fewer, exact, more tricks than bid) and mean value, the bid chosen,
 and the tricks the seat then took.  ``bench/fit_bid_model.py`` fits
-engines/bid_model_weights.py from these lines.  The rows are the same for
+bench/bid_model_weights.py from these lines.  The rows are the same for
 any number of workers, in one process, a pool or on Ray.
 """
 
@@ -25,8 +26,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.strong_variants import Tunable  # noqa: E402
 from engines.distribute import map_ordered  # noqa: E402
-from engines.strong import StrongEngine  # noqa: E402
 from whist.actions import Bid  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 
@@ -35,8 +36,8 @@ def play_game(task: tuple[int, int, int, str, str]) -> list[dict[str, Any]]:
     """Every bid of one self-play game: (seed, players, iterations, bid model, world model)."""
     seed, players, iterations, bid_model, world_model = task
     state = DiminishingWhist.search_type()({"players": players}, seed=seed)
-    engines = [StrongEngine(seed=seed * 16 + s, iterations=iterations, bid_model=bid_model,
-                            world_model=world_model)
+    engines = [Tunable(seed=seed * 16 + s, iterations=iterations, bid_model=bid_model,
+                       world_model=world_model)
                for s in range(players)]
     rows: list[dict[str, Any]] = []
     pending: list[tuple[int, dict[str, Any]]] = []

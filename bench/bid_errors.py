@@ -168,11 +168,11 @@ class Pair(NamedTuple):
 def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
     """The same seat's same cards, bid and played once by ``strong`` and once by ISMCTS.
 
-    ``expected_bid`` (engines/world_model.py, the smoothed fit of ``strong``'s own
+    ``expected_bid`` (bench/world_model.py, the smoothed fit of ``strong``'s own
     bids on the dealt hand's features) is a hand-strength yardstick both sides share.
     """
     from bench.ismcts_match import PLAYERS, TRICKS
-    from engines.world_model import expected_bid
+    from bench.world_model import expected_bid
     pairs: list[Pair] = []
     for view, (first, second) in _ismcts_hands(paths):
         for p in range(PLAYERS):

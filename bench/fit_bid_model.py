@@ -1,12 +1,12 @@
-"""Fit the bid model (engines/bid_model.py) on self-play bids from bench/bid_data.py.
+"""Fit the bid model (bench/bid_model.py) on self-play bids from bench/bid_data.py.
 
     python bench/fit_bid_model.py bench/results/bid-data-*.jsonl \\
-        --out engines/bid_model_weights.py [--l2 1.0]
+        --out bench/bid_model_weights.py [--l2 1.0]
 
 A multinomial logistic regression over the three outcomes of a bid (the seat
 took fewer tricks than it bid, exactly its bid, more), one row per bid made,
 its inputs the chosen bid's rollout outcome counts and the bid's facts
-(:func:`engines.bid_model.features`); outcomes that cannot happen (fewer than
+(:func:`bench.bid_model.features`); outcomes that cannot happen (fewer than
 0 tricks, more than the cards) are left out of the softmax.  The weights are
 pulled towards the identity model (trust the rollouts' own shares) by an L2
 penalty, so a feature only moves the bid where the data show it should.
@@ -29,9 +29,9 @@ from scipy.optimize import minimize
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.bid_model import FEATURE_NAMES, BidFacts, features, identity_model, possible  # noqa: E402
+from bench.bid_model import outcome_of as outcome  # noqa: E402
 from bench.weights_module import write_weights_module  # noqa: E402
-from engines.bid_model import FEATURE_NAMES, BidFacts, features, identity_model, possible  # noqa: E402
-from engines.bid_model import outcome_of as outcome  # noqa: E402
 
 
 def load_rows(paths: list[Path]) -> list[dict[str, Any]]:
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {name:>12}: " + "  ".join(f"{v:+.3f}" for v in column))
     if args.out is not None:
         rows_text = "".join("        [" + ", ".join(f"{v:.6f}" for v in row) + "],\n" for row in w)
-        write_weights_module(args.out, "Weights of the bid model (engines/bid_model.py), fitted "
+        write_weights_module(args.out, "Weights of the bid model (bench/bid_model.py), fitted "
                              f"on {len(rows)} self-play bids (bench/bid_data.py)", "WEIGHTS",
                              f"{{\n    \"features\": {list(FEATURE_NAMES)!r},\n"
                              f"    \"weights\": [\n{rows_text}    ],\n}}")

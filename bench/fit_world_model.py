@@ -1,12 +1,12 @@
-"""Fit how a seat bids from the hand it was dealt (engines/world_model.py), on self-play bids.
+"""Fit how a seat bids from the hand it was dealt (bench/world_model.py), on self-play bids.
 
     python bench/fit_world_model.py bench/results/bid-data-*.jsonl \\
-        --out engines/world_model_weights.py
+        --out bench/world_model_weights.py
 
 The lines of bench/bid_data.py name each bid's game seed, hand size and
 bidding position; the deals of a Diminishing Whist game depend on its seed
 alone, so each bidder's dealt hand is dealt again here.  Per hand size, a
-least-squares line from :func:`engines.world_model.hand_features` to the bid
+least-squares line from :func:`bench.world_model.hand_features` to the bid
 (four-player games only; a small ridge keeps rare features tame), and the
 residuals' spread.  Prints each hand size's fit against the rough model
 (``expected_tricks``), then writes the weights as a Python literal.
@@ -27,8 +27,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.weights_module import write_weights_module  # noqa: E402
+from bench.world_model import BID_INTERCEPT, BID_SLOPE, HAND_FEATURES, hand_features  # noqa: E402
 from engines.hand_strength import expected_tricks  # noqa: E402
-from engines.world_model import BID_INTERCEPT, BID_SLOPE, HAND_FEATURES, hand_features  # noqa: E402
 from whist.games.diminishing import SCHEDULE, DiminishingWhist  # noqa: E402
 
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None:
         fits_text = "".join(f"        {cards}: {json.dumps(fit)},\n" for cards, fit in fits.items())
         write_weights_module(args.out, "How a seat bids from its dealt hand "
-                             "(engines/world_model.py)", "BIDS",
+                             "(bench/world_model.py)", "BIDS",
                              f"{{\n    \"features\": {list(HAND_FEATURES)!r},\n"
                              f"    \"by_cards\": {{\n{fits_text}    }},\n}}")
     return 0

@@ -70,7 +70,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pyspiel  # noqa: E402
 
 from engines.arena import mean_ci  # noqa: E402
-from engines.base import Engine, load_engine  # noqa: E402
+from engines.base import Engine, EngineError, load_engine  # noqa: E402
 from whist.actions import BIDS, PLAYS, Action, Bid, Play  # noqa: E402
 from whist.cards import SUIT_OF, Card, Suit, format_trump  # noqa: E402
 from whist.games.diminishing import SCHEDULE, DiminishingWhist  # noqa: E402
@@ -422,8 +422,12 @@ def arrangements() -> list[list[str]]:
 def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               iterations: int | None = None, scoring: str = "oh_hell",
               others_weight: float | None = 0.0,
-              settings: dict[str, Any] | None = None, decides: str = "all") -> dict[str, Any]:
+              settings: dict[str, Any] | None = None, decides: str = "all",
+              engine_spec: str = "strong") -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report.
+
+    ``engine_spec``: the engine in the ``strong`` seats (a bench variant such as
+    ``bench.strong_variants:Tunable``, which takes the settings measured and left off).
 
     ``decides``: ``strong``'s seats make all their decisions with ``strong`` or only
     their bids or only their cards, the others with an ISMCTS of their own.
@@ -437,7 +441,7 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
         for player, kind in enumerate(kinds):
             agent_seed = (seed * 1_000_003 + deal) * 16 + rotation * 4 + player
             if kind == "strong":
-                engine = load_engine("strong", DiminishingWhist.name, seed=agent_seed,
+                engine = load_engine(engine_spec, DiminishingWhist.name, seed=agent_seed,
                                      budget=seconds if iterations is None else None,
                                      iterations=iterations,
                                      world_class=WORLD_CLASSES[scoring],
@@ -498,7 +502,8 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "seed": args.seed,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
-        "strong_settings": args.strong_settings, "strong_decides": args.strong_decides,
+        "strong_engine": args.strong, "strong_settings": args.strong_settings,
+        "strong_decides": args.strong_decides,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -551,8 +556,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--others-weight", type=float, default=0.0,
                         help="strong's weight of the other seats' mean score (default 0; "
                              "-1: the arena's per-game default)")
+    parser.add_argument("--strong", default="strong", metavar="SPEC",
+                        help="the engine in strong's seats (default strong; the settings "
+                             "measured and left off: bench.strong_variants:Tunable)")
     parser.add_argument("--strong-settings", type=json.loads, default={},
-                        help='more settings for strong, as JSON (e.g. \'{"epsilon": 0.0}\')')
+                        help='more settings for that engine, as JSON (e.g. \'{"epsilon": 0.0}\' '
+                             'with --strong bench.strong_variants:Tunable)')
     parser.add_argument("--strong-decides", choices=DECIDES, default="all",
                         help="strong's seats make all their decisions with strong, or only "
                              "their bids or only their cards (the rest by ISMCTS)")
@@ -566,6 +575,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the match and report it."""
     args = parse_args(argv)
+    try:  # a wrong engine or setting: one line now, not a traceback in the first deal
+        load_engine(args.strong, DiminishingWhist.name, iterations=1, **args.strong_settings)
+    except EngineError as error:
+        print(f"ismcts_match: {error}", file=sys.stderr)
+        return 2
     game = load_game()
     calibration = calibrate(game, args.seconds, args.uct_c) if args.calibrate else None
     start = time.perf_counter()
@@ -574,7 +588,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         weight = None if args.others_weight < 0 else args.others_weight
         results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
                                  args.iterations, args.strong_scoring, weight,
-                                 args.strong_settings, args.strong_decides))
+                                 args.strong_settings, args.strong_decides, args.strong))
         running = statistics.fmean(r["difference"] for r in results)
         print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
               f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",

@@ -1,7 +1,7 @@
 """strong's rollouts per second, its fast card play off and on (paired).
 
     python bench/rollout_speed.py [--states 1500] [--decisions 60] [--iterations 200]
-        [--chunks 6] [--game diminishing-whist|bidding-whist] [--players 4] [--json]
+        [--chunks 6] [--game GAME] [--players 4] [--json]
 
 Two measurements, each in chunks that alternate the reference path
 (``engines.strong.FAST_ROLLOUTS`` off) and the fast one (on), timed by the
@@ -13,7 +13,9 @@ process's CPU time:
 - decisions: ``StrongEngine(iterations=...).evaluate`` on ``--decisions``
   observations (everything a search does: sampling worlds, forks, rollouts).
 
-Both paths must give the same values and the same evaluations (checked every
+Any of the five games: the three without a fast path (Black Queen, 9-5-2,
+Classic Whist) play the reference loop both ways, so their two rates are one
+rate measured twice.  Both paths must give the same values and the same evaluations (checked every
 chunk; a difference is an error).  Prints each path's rate (best and median
 chunk) and the on/off ratio of each pair of chunks (min, median, max).
 """
@@ -36,7 +38,7 @@ if __package__ in (None, ""):
 
 import engines.strong as strong  # noqa: E402
 from whist.actions import Action  # noqa: E402
-from whist.games import game_class  # noqa: E402
+from whist.games import GAME_NAMES, game_class  # noqa: E402
 from whist.observations import Observation  # noqa: E402
 from whist.protocol import GameState  # noqa: E402
 
@@ -134,8 +136,7 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--chunks", type=int, default=6)
-    parser.add_argument("--game", default="diminishing-whist",
-                        choices=["diminishing-whist", "bidding-whist"])
+    parser.add_argument("--game", default="diminishing-whist", choices=GAME_NAMES)
     parser.add_argument("--players", type=int, default=4, help="Diminishing Whist's")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")

@@ -8,7 +8,9 @@ decisions are timed until ``--decisions`` non-trivial ones (more than one
 legal action) were made; prints the median and 95th percentile seconds per
 decision and the rollouts it managed.  With ``--budget`` (the default, 1.0 s,
 the browser's) the time is the budget plus the last rollout's overrun; with
-``--iterations`` it measures how long that many rollouts take.
+``--iterations`` it measures how long that many rollouts take.  ``--endgame N``
+times the bench variant that solves the last N cards exactly
+(``bench.strong_variants:Tunable``), not ``strong``.
 """
 
 from __future__ import annotations
@@ -41,8 +43,8 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
     deal = seed
     while len(times) < decisions:
         state = new_game(game, seed=deal)
-        strong = StrongEngine(seed=deal, budget=budget, iterations=iterations,
-                              **(settings or {}))
+        strong = _engine_class(settings)(seed=deal, budget=budget, iterations=iterations,
+                                         **(settings or {}))
         others = [RandomEngine(seed=deal * 10 + s) for s in range(state.players)]
         while not state.over and len(times) < decisions:
             seat = state.to_move
@@ -61,9 +63,18 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
             "decisions": len(times)}
 
 
+def _engine_class(settings: dict[str, float] | None) -> type[StrongEngine]:
+    """``strong``, or with settings only the bench's variants take, the bench's Tunable."""
+    if not settings:
+        return StrongEngine
+    # Imported only when asked for: Pyodide's copy of this script has no bench/ package.
+    from bench.strong_variants import Tunable
+    return Tunable
+
+
 def run(budget: float | None, iterations: int | None, decisions: int, seed: int,
         games: list[str], settings: dict[str, float] | None = None) -> dict[str, dict[str, float]]:
-    """Time each game; one row per game (``settings``: strong's, e.g. ``{"endgame": 0}``)."""
+    """Time each game; one row per game (``settings``: the bench variant's, e.g. ``{"endgame": 3}``)."""
     return {game: time_game(game, budget, iterations, decisions, seed, settings)
             for game in games}
 
@@ -90,7 +101,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(GAME_NAMES))
     parser.add_argument("--endgame", type=int, default=None,
-                        help="strong's endgame setting (0: roll every world out)")
+                        help="time the bench variant solving the last N cards exactly")
     args = parser.parse_args()
     budget = args.budget if args.budget is not None or args.iterations else 1.0
     settings = {} if args.endgame is None else {"endgame": args.endgame}

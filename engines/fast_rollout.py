@@ -61,7 +61,7 @@ def _tables(trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...], tuple[
     - cheap: (is trump, rank), for "the cheapest winner" and "the lowest card, side
       suits first" (``card_policy``'s keys, the penalty part always 0 here);
     - duck: (rank, is trump), for a lead by a seat that wants no trick;
-    - master: (is a side suit, rank), for the master to lead (``_lead_for_tricks``).
+    - master: (is a side suit, rank), for the master to lead (``lead_for_tricks``).
     """
     suit = -1 if trump is None else int(trump)
     cheap = tuple((SUIT_OF[c] == suit) * 16 + RANK_OF[c] for c in range(52))
@@ -103,42 +103,15 @@ def handles(state: object) -> bool:
     return hand_rules(state) is not None
 
 
-def fair_tops(hand: Sequence[int], tricks: Sequence[tuple[int, Sequence[tuple[int, int]], int]],
-              trick: Sequence[tuple[int, int]]) -> list[int]:
-    """Per suit, the highest card a seat holding ``hand`` cannot know is gone (-1: none).
-
-    Gone: its own cards and every card played (``tricks`` as (leader, plays,
-    winner), ``trick`` as (seat, card)); any other card may be in a hand.
-    """
-    gone = bytearray(52)
-    for c in hand:
-        gone[c] = 1
-    for _, plays, _ in tricks:
-        for _, c in plays:
-            gone[c] = 1
-    for _, c in trick:
-        gone[c] = 1
-    top = [-1, -1, -1, -1]
-    for suit in range(4):
-        for c in range(suit * 13 + 12, suit * 13 - 1, -1):
-            if not gone[c]:
-                top[suit] = c
-                break
-    return top
-
-
 def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
-               endgame: int = 0, observe: Observer | None = None,
-               fair_leads: bool = False) -> bool:
+               observe: Observer | None = None) -> bool:
     """Play the hand's cards on as strong's rollout would; False (state untouched) if not handled.
 
     ``state`` is at a card decision.  Each seat plays its only legal card, or with
     chance ``epsilon`` a random legal one, else the rollout policy's card (wanting
     tricks while under its bid or bet).  Stops when the hand is scored (by the
     state's own rule: Diminishing Whist's ``_end_round``, Bidding Whist's
-    ``_end_hand``) or, with ``endgame``, before the card of a seat holding at most
-    that many (the state then stands at that decision, for the caller's solver).
-    ``fair_leads``: masters are read off :func:`fair_tops`, not the other hands.
+    ``_end_hand``).
     """
     rules = hand_rules(state)
     if rules is None:
@@ -171,11 +144,6 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
                 best_seat = player
     while True:
         hand = hands[seat]
-        if endgame and len(hand) <= endgame:
-            state.trick = trick
-            state.leader = leader
-            state.to_move = seat
-            return True
         if trick:
             led = suit_of[trick[0][1]]
             legal = [c for c in hand if suit_of[c] == led] or hand
@@ -193,15 +161,12 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
                 if want:
                     # Lead a master (no other seat holds a higher card of its suit), side
                     # suits first; else the cheapest card.
-                    if fair_leads:
-                        top = fair_tops(hand, tricks, trick)
-                    else:
-                        top = [-1, -1, -1, -1]
-                        for other, held in enumerate(hands):
-                            if other != seat:
-                                for c in held:
-                                    if c > top[suit_of[c]]:
-                                        top[suit_of[c]] = c
+                    top = [-1, -1, -1, -1]
+                    for other, held in enumerate(hands):
+                        if other != seat:
+                            for c in held:
+                                if c > top[suit_of[c]]:
+                                    top[suit_of[c]] = c
                     masters = [c for c in legal if c >= top[suit_of[c]]]
                     if masters:
                         card = max(masters, key=master_key)

@@ -27,6 +27,14 @@ for a given seed and observation; a time budget makes the result depend on
 the machine's speed.  The random generator of each decision is derived from
 the seed and the observation, so a decision does not depend on the calls made
 before it (a hint and the move agree).
+
+This module holds only what plays.  Settings tried and measured worse (a bid
+model, worlds weighted by the bids, exact endgames, fair leads, fitted bids in
+rollouts, other epsilons, a prior engine) are variants in
+``bench/strong_variants.py``, built on two hooks a subclass overrides:
+:meth:`StrongEngine._tally` (how a decision's rollout values are kept, compared
+and ranked: :class:`Tally`) and :meth:`StrongEngine._rollout` (how one rollout
+is played and valued).
 """
 
 from __future__ import annotations
@@ -41,12 +49,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from engines.base import Engine
-from engines.bid_model import BidFacts, BidModel, load_model, outcome_of
 from engines.black_queen_search import black_queen_policy
-from engines.endgame import Solver, mask_of, seat_values
-from engines.fast_rollout import fair_tops, play_cards
+from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
-from engines.world_model import expected_bid, world_weigher
 from whist.actions import (
     PLAYS,
     SKIP,
@@ -95,13 +100,6 @@ class SearchHooks:
     #: Tricks a rollout plays before it is cut short and scored by points taken so far
     #: (Black Queen's 26-trick hands are long; its penalties are counted trick by trick).
     horizon: int | None = None
-    #: Card play keeps the prior's choice unless a candidate beats it by this many
-    #: standard errors (paired over worlds): the search only overrides the heuristic
-    #: where it sees a real difference (0: no prior; Black Queen used 2 with strength2 as
-    #: the prior until it had its own rollout policy).
-    prior_margin: float = 0.0
-    #: The engine whose choice is the search's prior (default: the rollout policy's card).
-    prior_engine: type[Engine] | None = None
     #: The rollout's legal plays, when the game has a cheaper way than legal_actions().
     fast_plays: Callable[[Any, int], list[Any]] | None = None
     #: How many cards the seat to move must discard or pass, if any (9-5-2).
@@ -110,18 +108,59 @@ class SearchHooks:
     own_table_cards: Callable[[Any], list[str]] = lambda obs: []
     #: How many decks the pack holds (Black Queen: one per two players).
     decks: Callable[[Any], int] = lambda obs: 1
-    #: The hand's score deltas had each seat taken these tricks this hand: with it, the
-    #: last tricks of a world are solved exactly (engines/endgame.py) instead of rolled out.
-    #: Only for one-deck, follow-suit games whose hand score depends on tricks alone.
-    hand_score: Callable[[Any, tuple[int, ...]], Sequence[int]] | None = None
     #: Plays a rollout's cards on, exactly as :func:`rollout`'s loop would (same random
-    #: draws, same cards), up to the hand's end (scored) or the endgame cut, only faster;
-    #: called ``(state, rng, epsilon, endgame)`` at the first card decision, it returns
-    #: False, the state untouched, for a state it does not know (engines/fast_rollout.py).
+    #: draws, same cards), up to the hand's end (scored), only faster; called
+    #: ``(state, rng, epsilon)`` at the first card decision, it returns False, the state
+    #: untouched, for a state it does not know (engines/fast_rollout.py).
     fast_cards: Callable[..., bool] | None = None
     #: The rollout's card choice (state, legal, want, penalty), when the game has its own
     #: (Black Queen: engines/black_queen_search.py); default :func:`card_policy`.
     card_policy: Callable[[Any, list[Any], bool, Sequence[int]], Any] | None = None
+
+
+class Tally:
+    """One decision's rollout values, world by world: what the search compares and ranks.
+
+    Every surviving candidate is rolled out once in each world, so its values line up
+    world by world with every other's (paired differences).  This is ``strong``'s own
+    tally: every world weighs alike and the best mean wins.  It is a hook for the bench
+    (``bench/strong_variants.py``): a subclass may weigh worlds, sort a bid's rollouts
+    by how they ended, or keep a prior choice unless another is clearly better.
+    """
+
+    def __init__(self, candidates: list[Action]) -> None:
+        """An empty tally of ``candidates``' rollouts."""
+        self.candidates = candidates
+        #: Each candidate's rollout values, one per world it was rolled out in.
+        self.values: list[list[float]] = [[] for _ in candidates]
+
+    def start_world(self, world: GameState) -> None:
+        """``world`` (sampled, before any candidate is stepped) is rolled out next."""
+
+    def add(self, index: int, state: GameState, value: float) -> None:
+        """Candidate ``index``'s rollout in the current world ended at ``state``, worth ``value``."""
+        self.values[index].append(value)
+
+    def forget(self, index: int) -> None:
+        """Drop candidate ``index``'s rollout in the current world (the budget ran out in it)."""
+        self.values[index].pop()
+
+    def survivors(self, alive: list[int], worlds: int, keep: int) -> list[int]:
+        """The candidates still searched after ``worlds`` worlds (see :func:`_survivors`)."""
+        return _survivors(alive, self.values, worlds, keep)
+
+    def ranked(self, alive: list[int]) -> list[tuple[int, float]]:
+        """(candidate index, value) of every candidate rolled out, best first.
+
+        The survivors first, by mean rollout value; ties go to the earlier candidate.
+        """
+        means = [_mean(v) for v in self.values]
+        order = sorted(range(len(self.candidates)), key=lambda i: (i not in alive, -means[i], i))
+        return [(i, means[i]) for i in order if self.values[i]]
+
+    def stats(self, alive: list[int]) -> dict[str, Any]:
+        """More figures for :attr:`StrongEngine.last_stats` (none here)."""
+        return {}
 
 
 class StrongEngine(Engine):
@@ -132,31 +171,18 @@ class StrongEngine(Engine):
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
-                                                "world_class", "others_weight", "endgame",
-                                                "bid_model", "world_model", "fair_leads",
-                                                "fitted_bids", "epsilon")
-    #: Default of the ``endgame`` setting (off: not measurably stronger, docs/strength.md).
-    default_endgame: ClassVar[int] = 0
-    #: Default of the ``bid_model`` setting: "fitted" chooses Diminishing Whist bids by the
-    #: calibrated model (engines/bid_model.py), "off" by the rollouts' mean values alone.
-    #: Off: measured weaker (docs/strength.md, issue 11: -1.39 [-3.40, +0.61] over 60 deals).
-    default_bid_model: ClassVar[str] = "off"
-    #: Default of the ``world_model`` setting: "bids" weights sampled worlds by how likely
-    #: the other seats' bids were (engines/world_model.py), "off" weighs them alike.  Off:
-    #: the bids place only 1.4% more hidden cards right while the weights cut the worlds'
-    #: effective number to 28%; measured weaker with the bid model (docs/strength.md).
-    default_world_model: ClassVar[str] = "off"
-    #: Default of the ``fair_leads`` setting: rollouts lead masters read off what the seat
-    #: could know (:func:`_lead_for_tricks`), not off the sampled world's other hands.
-    default_fair_leads: ClassVar[bool] = False
-    #: Default of the ``fitted_bids`` setting: in a rollout, the seats still to bid bid as
-    #: the fitted model of ``strong``'s own bids says (engines/world_model.py).
-    default_fitted_bids: ClassVar[bool] = False
-    #: Default of the ``epsilon`` setting (:data:`EPSILON`).
-    default_epsilon: ClassVar[float] = EPSILON
+                                                "world_class", "others_weight")
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
-        """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s)."""
+        """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s).
+
+        A setting not in :attr:`setting_names` is a ValueError (a setting that moved to a
+        bench variant must not be silently ignored).
+        """
+        unknown = sorted(set(settings) - set(self.setting_names))
+        if unknown:
+            raise ValueError(f"unknown setting {unknown[0]!r} (settings: "
+                             f"{', '.join(self.setting_names)})")
         super().__init__(seed=seed, budget=budget, **settings)
         self.iterations: int | None = settings.get("iterations")
         if self.budget is None and self.iterations is None:
@@ -168,22 +194,6 @@ class StrongEngine(Engine):
         self.world_class: type[GameState] | None = settings.get("world_class")
         #: Overrides OTHERS_WEIGHT (how much the other seats' mean score counts against).
         self.others_weight: float | None = settings.get("others_weight")
-        #: At decisions where the seat holds at most this many cards, solve each world
-        #: exactly (engines/endgame.py) instead of rolling it out (0: never).
-        self.endgame: int = int(settings.get("endgame", self.default_endgame))
-        choice = settings.get("bid_model", self.default_bid_model)
-        if choice not in ("fitted", "off"):
-            raise ValueError(f"bid_model must be 'fitted' or 'off', not {choice!r}")
-        self.bid_model: BidModel | None = load_model() if choice == "fitted" else None
-        worlds = settings.get("world_model", self.default_world_model)
-        if worlds not in ("bids", "off"):
-            raise ValueError(f"world_model must be 'bids' or 'off', not {worlds!r}")
-        self.world_model: bool = worlds == "bids"
-        self.fair_leads: bool = bool(settings.get("fair_leads", self.default_fair_leads))
-        self.fitted_bids: bool = bool(settings.get("fitted_bids", self.default_fitted_bids))
-        self.epsilon: float = float(settings.get("epsilon", self.default_epsilon))
-        if not 0.0 <= self.epsilon <= 1.0:
-            raise ValueError(f"epsilon must be between 0 and 1, not {self.epsilon}")
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -200,6 +210,21 @@ class StrongEngine(Engine):
         """(action, mean rollout value) for the searched candidates, best first."""
         return self._search(observation, legal)
 
+    # ---------------------------------------------------------------- hooks
+    def _tally(self, obs: Observation, legal: Sequence[Action],
+               candidates: list[Action]) -> Tally:
+        """A new tally for one decision's rollouts (a bench variant returns its own)."""
+        return Tally(candidates)
+
+    def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
+                 rng: random.Random) -> float:
+        """One rollout of ``state`` (a candidate just stepped) to its hand's end: its value.
+
+        :func:`rollout` here; a bench variant may play or value it otherwise, drawing
+        from ``rng`` as it likes.
+        """
+        return rollout(state, seat, hands_done, weight, rng)
+
     # --------------------------------------------------------------- search
     def _decision_rng(self, obs: Observation) -> random.Random:
         key = json.dumps(obs, sort_keys=True, ensure_ascii=True, default=str).encode()
@@ -212,69 +237,39 @@ class StrongEngine(Engine):
         hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
-        # Worlds are solved exactly only at the decisions of a hand's last few tricks: a
-        # solve costs several rollouts, too many to spend in every rollout of a long hand.
-        endgame = self.endgame if len(obs["hand"]) <= self.endgame else 0
         weight = self.others_weight
         if weight is None:
             weight = hooks.others_weight
         hands_done = len(obs["hand_scores"])
-        values: list[list[float]] = [[] for _ in candidates]
+        tally = self._tally(obs, legal, candidates)
         alive = list(range(len(candidates)))
         deadline = None if self.budget is None else start + self.budget
         cap = self.iterations
         rollouts = 0
         worlds = 0
         checkpoint = 4
-        margin = hooks.prior_margin
-        default: int | None = None
-        # A bid's rollouts are also sorted by how they ended (fewer, exact, more tricks):
-        # the bid model reweights those outcomes (engines/bid_model.py).
-        facts = _bid_facts(obs) if isinstance(candidates[0], Bid) else None
-        outcomes: list[tuple[list[tuple[float, float]], ...]] = [
-            ([], [], []) for _ in candidates] if facts is not None else []
-        # Each world weighs as much as the other seats' bids make it likely
-        # (engines/world_model.py); None: every world weighs 1.
-        weigher = world_weigher(obs) if self.world_model else None
-        weights: list[float] | None = None if weigher is None else []
         while True:
             world = cls.sample_world(obs, rng)
-            likelihood = 1.0
-            if weigher is not None and weights is not None:
-                likelihood = weigher(world)
-                weights.append(likelihood)
             # Rollouts score one hand: never deal the next.
             world.stop_after_hand = True
-            if margin and worlds == 0 and isinstance(candidates[0], Play):
-                default = self._prior(obs, legal, candidates, world, seat)
+            tally.start_world(world)
             last = len(alive) - 1
             cut_short = False
-            placed: list[tuple[int, int]] = []  # (candidate, outcome) rolled out in this world
+            placed: list[int] = []  # the candidates rolled out in this world
             for position, index in enumerate(alive):
                 if worlds and deadline is not None and position \
                         and time.perf_counter() >= deadline:
                     # Out of time inside a world (a bid's world holds up to 11 rollouts):
                     # forget its rollouts, so every candidate is still compared over the
                     # same worlds, and stop now rather than overrun the budget.
-                    for done, outcome in placed:
-                        values[done].pop()
-                        if outcome >= 0:
-                            outcomes[done][outcome].pop()
+                    for done in placed:
+                        tally.forget(done)
                     cut_short = True
                     break
                 state = world if position == last else world.fork()
-                candidate = candidates[index]
-                state.step(candidate)
-                value = rollout(state, seat, hands_done, weight, rng, endgame=endgame,
-                                fair_leads=self.fair_leads, fitted_bids=self.fitted_bids,
-                                epsilon=self.epsilon)
-                values[index].append(value)
-                outcome = -1
-                if facts is not None:
-                    assert isinstance(candidate, Bid) and isinstance(state, TrickGame)
-                    outcome = outcome_of(candidate.tricks, state.tricks_won[seat])
-                    outcomes[index][outcome].append((value, likelihood))
-                placed.append((index, outcome))
+                state.step(candidates[index])
+                tally.add(index, state, self._rollout(state, seat, hands_done, weight, rng))
+                placed.append(index)
             if cut_short:
                 break
             rollouts += len(alive)
@@ -284,125 +279,43 @@ class StrongEngine(Engine):
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             if worlds == checkpoint and len(alive) > 1:
-                alive = _survivors(alive, values, worlds, self.keep, weights)
+                alive = tally.survivors(alive, worlds, self.keep)
                 checkpoint *= 2
-        means = [_mean(v, weights) for v in values]
-        bid_stats: list[dict[str, Any]] = []
-        if facts is not None:
-            for i in range(len(candidates)):
-                bid = candidates[i].tricks  # type: ignore[union-attr]
-                counts = _outcome_counts(outcomes[i])
-                bid_stats.append({"bid": bid, "counts": counts, "mean": means[i],
-                                  "alive": i in alive})
-                if self.bid_model is not None and i in alive and values[i]:
-                    means[i] = self.bid_model.value(bid, outcomes[i], counts, facts)
-        order = sorted(range(len(candidates)),
-                       key=lambda i: (i not in alive, -means[i], i))
-        if default is not None and order[0] != default \
-                and not _clearly_better(values[order[0]], values[default], margin):
-            order.remove(default)
-            order.insert(0, default)
+        ranked = tally.ranked(alive)
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),
-                           "seconds": time.perf_counter() - start}
-        if facts is not None:
-            self.last_stats["bids"] = bid_stats
-            self.last_stats["facts"] = facts
-        return [(candidates[i], means[i]) for i in order if values[i]]
+                           "seconds": time.perf_counter() - start, **tally.stats(alive)}
+        return [(candidates[i], value) for i, value in ranked]
 
 
-    def _prior(self, obs: Observation, legal: Sequence[Action], candidates: list[Action],
-               world: GameState, seat: int) -> int:
-        """The candidate the search keeps unless another is clearly better.
-
-        A game's ``prior_engine``'s choice when it has one (no game does now; Black
-        Queen had ``strength2`` until its own rollout policy beat that), so the
-        search can only overrule it where its rollouts see a real difference;
-        elsewhere the rollout policy's card.
-        """
-        hooks = HOOKS[world.name]
-        if hooks.prior_engine is not None:
-            choice = hooks.prior_engine(seed=self.seed).choose(obs, legal)
-            representative = play_groups(obs, list(legal)).get(choice)
-            if representative in candidates:
-                return candidates.index(representative)
-        assert isinstance(world, TrickGame)
-        want = hooks.want(world, seat)
-        policy = hooks.card_policy or card_policy
-        return candidates.index(policy(world, candidates, want, hooks.penalty))
-
-
-def _bid_facts(obs: Observation) -> BidFacts | None:
-    """The bid model's facts of a Diminishing Whist bid (None for other games' bids)."""
-    if obs["game"] != "diminishing-whist":
-        return None
-    bids: list[int | None] = obs["bids"]
-    return BidFacts(cards=obs["cards"],
-                    players=obs["players"],
-                    position=sum(1 for b in bids if b is not None) + 1,
-                    trump=obs["trump"] is not None)
-
-
-def _clearly_better(best: list[float], other: list[float], margin: float) -> bool:
-    """Whether ``best`` beats ``other`` by more than ``margin`` standard errors (paired)."""
-    n = min(len(best), len(other))
-    if n < 2:
-        return True
-    diffs = [a - b for a, b in zip(best[:n], other[:n], strict=True)]
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > margin * math.sqrt(var / n)
-
-
-def _mean(values: list[float], weights: list[float] | None) -> float:
-    """The mean of a candidate's rollout values, each world weighted (``-inf`` if none)."""
+def _mean(values: list[float]) -> float:
+    """The mean of a candidate's rollout values (``-inf`` if none)."""
     if not values:
         return -math.inf
-    if weights is None:
-        return sum(values) / len(values)
-    total = sum(weights[:len(values)])
-    if total <= 0.0:
-        return sum(values) / len(values)
-    return sum(v * w for v, w in zip(values, weights, strict=False)) / total
-
-
-def _outcome_counts(outcomes: tuple[list[tuple[float, float]], ...]) -> list[float]:
-    """Rollouts per outcome of a bid, re-scaled by the worlds' weights to the same total."""
-    n = sum(len(o) for o in outcomes)
-    mass = [sum(w for _, w in o) for o in outcomes]
-    total = sum(mass)
-    if total <= 0.0:
-        return [float(len(o)) for o in outcomes]
-    return [n * m / total for m in mass]
+    return sum(values) / len(values)
 
 
 def _survivors(alive: list[int], values: list[list[float]], worlds: int,
-               keep: int, weights: list[float] | None = None) -> list[int]:
+               keep: int) -> list[int]:
     """Drop candidates clearly behind the leader; halve the field while it is large.
 
-    With ``weights`` (one per world), means and spreads are weighted and the
-    number of worlds is their effective number, (Σw)² / Σw².
+    Clearly behind: the paired difference from the leader over the last ``worlds``
+    worlds is more than two standard errors below zero.
     """
-    w = None if weights is None else weights[-worlds:]
-    total = 0.0 if w is None else sum(w)
-    if w is None or total <= 0.0:
-        w = None
-        means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
+    means = {i: sum(values[i][-worlds:]) / worlds for i in alive}
 
-        def close_enough(diffs: list[float]) -> bool:
-            mean = sum(diffs) / worlds
-            var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
-            return mean + 2.0 * math.sqrt(var / worlds) >= 0.0
-    else:
-        effective = total * total / sum(x * x for x in w)
-        means = {i: sum(v * x for v, x in zip(values[i][-worlds:], w, strict=True)) / total
-                 for i in alive}
+    def close_enough(diffs: list[float]) -> bool:
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+        return mean + 2.0 * math.sqrt(var / worlds) >= 0.0
+    return keep_close(alive, values, worlds, keep, means, close_enough)
 
-        def close_enough(diffs: list[float]) -> bool:
-            assert w is not None
-            mean = sum(d * x for d, x in zip(diffs, w, strict=True)) / total
-            var = sum(x * (d - mean) ** 2 for d, x in zip(diffs, w, strict=True)) / total
-            return mean + 2.0 * math.sqrt(var / max(1.0, effective - 1.0)) >= 0.0
+
+def keep_close(alive: list[int], values: list[list[float]], worlds: int, keep: int,
+               means: dict[int, float], close_enough: Callable[[list[float]], bool]) -> list[int]:
+    """The leader by ``means`` and the candidates ``close_enough`` to it (judged on their
+    paired differences over the last ``worlds`` worlds); at most half of them, but at
+    least ``keep``, when more than ``keep`` are close."""
     best = max(alive, key=lambda i: (means[i], -i))
     survivors = [i for i in alive if i == best or close_enough(
         [a - b for a, b in zip(values[i][-worlds:], values[best][-worlds:], strict=True)])]
@@ -414,20 +327,11 @@ def _survivors(alive: list[int], values: list[list[float]], worlds: int,
 
 # ------------------------------------------------------------------ rollouts
 def rollout(state: GameState, seat: int, hands_done: int, weight: float,
-            rng: random.Random, full_hand: bool = False, endgame: int = 0,
-            fair_leads: bool = False, fitted_bids: bool = False,
-            epsilon: float = EPSILON) -> float:
+            rng: random.Random, full_hand: bool = False, epsilon: float = EPSILON) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end; the seat's value.
 
     ``full_hand``: ignore the game's :attr:`SearchHooks.horizon` and always score the
     whole hand (a review values choices in the game's own hand score).
-    ``endgame``: once the seat to play a card holds at most this many, solve the rest
-    of the hand exactly (games with a :attr:`SearchHooks.hand_score`) instead.
-    ``fair_leads``: a seat leading for tricks reads its masters off the cards it
-    could know are gone (its own, the played), not off the other hands (see
-    :func:`_lead_for_tricks`).
-    ``fitted_bids``: the seats still to bid bid as the fitted model of how a seat
-    bids says (:func:`engines.world_model.expected_bid`), not by the rough count.
     ``epsilon``: the chance that a card is played at random instead of the policy's.
     """
     assert isinstance(state, TrickGame)
@@ -438,35 +342,36 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     stop_after = 10_000 if horizon is None else len(state.tricks) + horizon
     fast = hooks.fast_plays
     fast_cards = hooks.fast_cards if FAST_ROLLOUTS and horizon is None else None
-    policy = hooks.card_policy
+    policy = hooks.card_policy or card_policy
     scores = state.hand_scores
     while not state.over and not state.hand_over and len(scores) == hands_done:
         if len(state.tricks) >= stop_after and not state.trick:
-            return _points_value(state, seat, weight)
+            return points_value(state, seat, weight)
         if state.decision is Decision.CARD:
             if fast_cards is not None:
-                # The same cards as this loop would play, to the hand's end or the cut
-                # below (then solved here); once only: a declined state goes on here.
-                fast_cards(state, rng, epsilon, 0 if hooks.hand_score is None else endgame,
-                           fair_leads=fair_leads)
+                # The same cards as this loop would play, to the hand's end; once only: a
+                # declined state goes on here.
+                fast_cards(state, rng, epsilon)
                 fast_cards = None
                 continue
             mover = state.to_move
             assert mover is not None
-            if endgame and hooks.hand_score is not None \
-                    and len(state.hands[mover]) <= endgame:
-                return solve_world(state, weight)[seat]
             legal = state.legal_actions() if fast is None else fast(state, mover)
             if len(legal) == 1:
                 action = legal[0]
             elif rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = (card_policy(state, legal, wants(state, mover), penalty, fair_leads)
-                          if policy is None else policy(state, legal, wants(state, mover), penalty))
+                action = policy(state, legal, wants(state, mover), penalty)
         else:
-            action = other_policy(state, rng, fitted_bids)
+            action = other_policy(state, rng)
         state.step(action)
+    return hand_value(state, seat, hands_done, weight)
+
+
+def hand_value(state: GameState, seat: int, hands_done: int, weight: float) -> float:
+    """A finished rollout's value: the seat's hand score delta minus ``weight`` times the
+    other seats' mean delta (0 if the hand was not scored)."""
     scores = state.hand_scores
     if len(scores) <= hands_done:
         return 0.0
@@ -475,41 +380,6 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     if weight == 0.0 or len(delta) < 2:
         return float(own)
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
-
-
-#: Hand score deltas by (game class, targets, tricks taken): every world of a decision
-#: shares its few outcomes.  Cleared when large.
-_HAND_SCORES: dict[tuple[Any, ...], tuple[float, ...]] = {}
-
-
-def solve_world(state: TrickGame, weight: float) -> tuple[float, ...]:
-    """Every seat's value of the rest of this world's hand, all seats playing perfectly."""
-    hooks = HOOKS[state.name]
-    score = hooks.hand_score
-    assert score is not None
-    key_base = (type(state), weight, state._targets())
-
-    def scorer(won: tuple[int, ...]) -> tuple[float, ...]:
-        key = (*key_base, won)
-        found = _HAND_SCORES.get(key)
-        if found is None:
-            if len(_HAND_SCORES) > 50_000:
-                _HAND_SCORES.clear()
-            found = _HAND_SCORES[key] = seat_values(score(state, won), weight)
-        return found
-    solver = Solver(state.players, state.trump, scorer)
-    hands = [mask_of(h) for h in state.hands]
-    return solver.solve(hands, state.trick, state.to_move, state.tricks_won)  # type: ignore[arg-type]
-
-
-def _round_score_of(state: DiminishingWhist, won: tuple[int, ...]) -> list[int]:
-    """A Diminishing Whist round's scores had the seats taken ``won`` (the game's own rule)."""
-    done = state.fork()
-    done.stop_after_hand = True
-    done._events = None
-    done.tricks_won = list(won)
-    done._end_round()
-    return done.hand_scores[-1]
 
 
 def fast_plays(state: BlackQueen, seat: int) -> list[Any]:
@@ -528,7 +398,7 @@ def fast_plays(state: BlackQueen, seat: int) -> list[Any]:
     return plays
 
 
-def _points_value(state: TrickGame, seat: int, weight: float) -> float:
+def points_value(state: TrickGame, seat: int, weight: float) -> float:
     """A cut-short Black Queen rollout: minus the penalty points each seat holds so far."""
     assert isinstance(state, BlackQueen)
     points = state.points
@@ -565,8 +435,7 @@ def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
 
 #: The search's knowledge of each game, by record name.
 HOOKS: dict[str, SearchHooks] = {
-    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid,
-                                     hand_score=_round_score_of, fast_cards=play_cards),
+    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid, fast_cards=play_cards),
     # Black Queen's rollouts play its own policy (engines/black_queen_search.py), and the
     # search's best mean is played: no strength2 prior (docs/strength.md, issue 11).
     "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
@@ -581,15 +450,14 @@ HOOKS: dict[str, SearchHooks] = {
 OTHERS_WEIGHT: dict[str, float] = {name: hooks.others_weight for name, hooks in HOOKS.items()}
 
 
-def card_policy(state: Any, legal: list[Any], want: bool,
-                penalty: Sequence[int], fair_leads: bool = False) -> Any:
+def card_policy(state: Any, legal: list[Any], want: bool, penalty: Sequence[int]) -> Any:
     """A cheap card choice: win cheaply when wanting tricks, else duck high and dump penalties."""
     trick = state.trick
     trump = state.trump
     trump_suit = -1 if trump is None else int(trump)
     if not trick:
         if want:
-            return _lead_for_tricks(state, legal, trump_suit, fair_leads)
+            return lead_for_tricks(state, legal, trump_suit)
         return min(legal, key=lambda a: (penalty[a.card], RANK_OF[a.card],
                                          SUIT_OF[a.card] == trump_suit))
     strengths = trick_strengths(trump, SUIT_OF[trick[0][1]])
@@ -611,19 +479,16 @@ def card_policy(state: Any, legal: list[Any], want: bool,
     return min(winners, key=lambda a: (penalty[a.card], RANK_OF[a.card]))
 
 
-def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int,
-                     fair: bool = False) -> Any:
+def lead_for_tricks(state: Any, legal: list[Any], trump_suit: int,
+                    tops: Sequence[int] | None = None) -> Any:
     """Lead a master (the best card left in its suit), side suits first; else a low side card.
 
-    In a sampled world every hand is known, so "best card left" can be read off
-    them.  ``fair``: read off what the seat could know instead, every card neither
-    its own nor played (an undealt card may be live), so that a rollout does not
-    make a seat's tricks look surer than they are at the table.
+    In a sampled world every hand is known, so "best card left" is read off the
+    other seats' hands, unless ``tops`` gives each suit's best card left.
     """
     mover = state.to_move
-    if fair:
-        top = fair_tops(state.hands[mover], state.tricks, state.trick)
-    else:
+    top = tops
+    if top is None:
         top = [-1] * 4
         for seat, hand in enumerate(state.hands):
             if seat != mover:
@@ -637,7 +502,8 @@ def _lead_for_tricks(state: Any, legal: list[Any], trump_suit: int,
 
 
 # ------------------------------------------------- bids, trump, discards
-def _nearest_number(legal: list[Action], target: float) -> Action:
+def nearest_number(legal: list[Action], target: float) -> Action:
+    """The bid (or contract) of ``legal`` nearest ``target`` tricks, the lower of two as near."""
     def tricks(action: Action) -> int:
         return action.tricks if isinstance(action, Bid | Contract) else 0
     return min(legal, key=lambda a: (abs(tricks(a) - target), tricks(a)))
@@ -659,7 +525,7 @@ def card_keep_value(card: int, trump: int | None) -> float:
     return value
 
 
-def other_policy(state: Any, rng: random.Random, fitted_bids: bool = False) -> Action:
+def other_policy(state: Any, rng: random.Random) -> Action:
     """A rollout's non-card decision: bid what the hand should take, sensible trump/discards."""
     decision = state.decision
     seat = state.to_move
@@ -676,11 +542,7 @@ def other_policy(state: Any, rng: random.Random, fitted_bids: bool = False) -> A
         return legal[0]  # type: ignore[no-any-return]
     hand = state.hands[seat]
     if decision is Decision.BID or decision is Decision.SECONDARY_BET:
-        if fitted_bids and decision is Decision.BID and state.name == DiminishingWhist.name:
-            target = expected_bid(hand, state.trump, state.players, state.cards)
-        else:
-            target = expected_tricks(hand, state.trump, state.players)
-        return _nearest_number(legal, target)
+        return nearest_number(legal, expected_tricks(hand, state.trump, state.players))
     if decision is Decision.TRUMP:
         suit = best_trump(hand)
         for a in legal:

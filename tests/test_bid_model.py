@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engines.bid_model import (
+from bench.bid_model import (
     FEATURE_NAMES,
     BidFacts,
     BidModel,
@@ -17,8 +17,8 @@ from engines.bid_model import (
     possible,
     rollout_shares,
 )
-from engines.strong import StrongEngine
-from engines.world_model import (
+from bench.strong_variants import Tunable
+from bench.world_model import (
     HAND_FEATURES,
     SURPRISE,
     bid_likelihood,
@@ -73,16 +73,16 @@ def test_value_moves_weight_between_outcomes_not_values() -> None:
 
 def test_fitted_weights_match_the_features() -> None:
     model = load_model()
-    assert model is not None, "engines/bid_model_weights.py is missing"
+    assert model is not None, "bench/bid_model_weights.py is missing"
     assert len(model.weights) == 3
     assert all(len(row) == len(FEATURE_NAMES) for row in model.weights)
 
 
 def test_bid_model_setting_is_checked() -> None:
     with pytest.raises(ValueError, match="bid_model"):
-        StrongEngine(iterations=10, bid_model="maybe")
+        Tunable(iterations=10, bid_model="maybe")
     with pytest.raises(ValueError, match="world_model"):
-        StrongEngine(iterations=10, world_model="all")
+        Tunable(iterations=10, world_model="all")
 
 
 def _after_bids(bids: list[int]) -> DiminishingWhist:

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engines.endgame import Solver, cards_of, mask_of, seat_values
-from engines.strong import HOOKS, StrongEngine, solve_world
+from bench.endgame import Solver, cards_of, mask_of, seat_values
+from bench.strong_variants import HAND_SCORES, Endgame4, Tunable, solve_world
 from whist.actions import Decision, Play
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist, round_score
@@ -94,14 +94,15 @@ def test_legal_cards_are_the_protocols(seed: int) -> None:
                                              if isinstance(a, Play))
 
 
-def test_the_solver_is_a_setting_of_strong() -> None:
-    from bench.strong_variants import Endgame4
-    from engines.base import load_engine
-    assert HOOKS["diminishing-whist"].hand_score is not None
+def test_the_solver_is_a_setting_of_the_bench_variant() -> None:
+    from engines.base import EngineError, load_engine
+    assert "diminishing-whist" in HAND_SCORES
     variant = load_engine("bench.strong_variants:Endgame4", "diminishing-whist", iterations=10)
     assert isinstance(variant, Endgame4) and variant.endgame == 4
-    assert StrongEngine(iterations=10, endgame=2).endgame == 2
-    assert StrongEngine(iterations=10).endgame == 0  # off by default
+    assert Tunable(iterations=10, endgame=2).endgame == 2
+    assert Tunable(iterations=10).endgame == 0  # off by default
+    with pytest.raises(EngineError, match="unknown setting 'endgame'"):
+        load_engine("strong", "diminishing-whist", iterations=10, endgame=2)  # not strong's
 
 
 def test_strong_with_the_solver_plays_legal_endings() -> None:
@@ -110,5 +111,5 @@ def test_strong_with_the_solver_plays_legal_endings() -> None:
         mover = state.to_move
         assert mover is not None
         legal = state.legal_actions()
-        engine = StrongEngine(seed=seed, iterations=30, endgame=4)
+        engine = Tunable(seed=seed, iterations=30, endgame=4)
         assert engine.choose(state.observe(mover), legal) in legal

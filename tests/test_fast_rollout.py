@@ -121,8 +121,7 @@ def test_rollouts_equal_the_reference(cls: type[TrickGame], options: dict[str, A
 
 
 @pytest.mark.parametrize("options", [{"weight": 0.0}, {"weight": 1.0, "full_hand": True},
-                                     {"weight": 0.5, "endgame": 3}, {"weight": 0.5, "endgame": 4},
-                                     {"weight": 0.5, "fair_leads": True}])
+                                     {"weight": 0.5, "epsilon": 0.0}, {"weight": 0.5, "epsilon": 0.3}])
 def test_rollouts_equal_the_reference_with_options(options: dict[str, float],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     for cls, game_options in GAMES:
@@ -195,13 +194,3 @@ def test_strong_decides_the_same_with_and_without_it(
             answers.append((engine.evaluate(obs, legal), engine.last_stats["rollouts"]))
         assert answers[0] == answers[1]
 
-
-def test_fair_leads_read_only_what_the_seat_could_know() -> None:
-    from engines.fast_rollout import fair_tops
-    from whist.cards import Card
-    hand = [int(Card.parse(c)) for c in ("K♠", "Q♥", "2♣")]
-    ace = int(Card.parse("A♠"))
-    played = [(0, [(0, ace), (1, int(Card.parse("3♠")))], 0)]
-    tops = fair_tops(hand, played, [])
-    assert tops[3] == int(Card.parse("Q♠"))  # A♠ played, K♠ ours: Q♠ may be out, K♠ a master
-    assert tops[2] == int(Card.parse("A♥"))  # an unplayed A♥ may be anywhere, even undealt

@@ -176,25 +176,32 @@ def test_cards_on_the_current_trick_still_separate_a_winner_from_a_loser() -> No
     assert len(set(play_groups(obs, list(legal)).values())) == 1
 
 
-def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worlds(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.usefixtures("ms_clock")
+def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worlds() -> None:
     import engines.strong as strong_module
     from whist.games.diminishing import DiminishingWhist
     state = DiminishingWhist({"players": 4}, seed=3)  # the first bid of 10 cards: 11 candidates
     seat = state.to_move
     assert seat is not None
-    clock = [0.0]
+    tallies: list[strong_module.Tally] = []
 
-    def tick() -> float:  # a clock that moves 1 ms each time it is read
-        clock[0] += 0.001
-        return clock[0]
-    monkeypatch.setattr(strong_module.time, "perf_counter", tick)
-    engine = StrongEngine(seed=1, budget=0.0045)
+    class Watched(StrongEngine):
+        def _tally(self, obs: Any, legal: Any, candidates: list[Any]) -> strong_module.Tally:
+            tallies.append(super()._tally(obs, legal, candidates))
+            return tallies[-1]
+    engine = Watched(seed=1, budget=0.0045)
     engine.evaluate(state.observe(seat), state.legal_actions())
     stats = engine.last_stats
     # Read once per world only, the clock would have allowed 4 whole worlds; read per
     # rollout, the budget runs out inside the second world, which is then forgotten.
     assert stats["worlds"] == 1
     assert stats["rollouts"] == 11
-    seen = {round(sum(c["counts"])) for c in stats["bids"] if c["alive"]}
-    assert seen == {1}  # every candidate rolled out in the one world completed
+    # Every candidate keeps the value of the one world completed, none of the second's.
+    assert [len(v) for v in tallies[0].values] == [1] * 11
+
+
+def test_a_setting_strong_does_not_have_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown setting 'fair_leads'"):
+        StrongEngine(iterations=10, fair_leads=True)
+    with pytest.raises(EngineError, match="unknown setting 'epsilon'"):
+        load_engine("strong", "classic-whist", iterations=10, epsilon=0.1)

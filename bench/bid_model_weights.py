@@ -1,6 +1,6 @@
-"""Weights of the bid model (engines/bid_model.py), fitted on 15601 self-play bids (bench/bid_data.py): generated, do not edit.
+"""Weights of the bid model (bench/bid_model.py), fitted on 15601 self-play bids (bench/bid_data.py): generated, do not edit.
 
-Made by: python bench/fit_bid_model.py bench/results/bid-data-gen0.jsonl --out engines/bid_model_weights.py
+Made by: python bench/fit_bid_model.py bench/results/bid-data-gen0.jsonl --out bench/bid_model_weights.py
 """
 
 from typing import Any

@@ -1,6 +1,6 @@
-"""How a seat bids from its dealt hand (engines/world_model.py): generated, do not edit.
+"""How a seat bids from its dealt hand (bench/world_model.py): generated, do not edit.
 
-Made by: python bench/fit_world_model.py bench/results/bid-data-gen0.jsonl --out engines/world_model_weights.py
+Made by: python bench/fit_world_model.py bench/results/bid-data-gen0.jsonl --out bench/world_model_weights.py
 """
 
 from typing import Any

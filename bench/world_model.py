@@ -12,7 +12,7 @@ The model of how a seat bids: a linear function of the hand it was dealt (its
 hand now plus the cards it has played this hand; :func:`hand_features`), one
 per hand size, with Gaussian noise of that hand size's residual spread.
 Fitted by ``bench/fit_world_model.py`` on ``strong``'s self-play bids; the
-weights are in :mod:`engines.world_model_weights`.  Without them, the rough
+weights are in :mod:`bench.world_model_weights`.  Without them, the rough
 ``BID_INTERCEPT + BID_SLOPE * expected_tricks(hand)`` with ``sigma(cards)``.
 """
 
@@ -63,11 +63,11 @@ def hand_features(hand: Sequence[int], trump: int | None) -> list[float]:
 def _load_weights() -> dict[int, tuple[tuple[float, ...], float]]:
     """Per hand size: (weights of :func:`hand_features`, residual spread); {} if not fitted."""
     try:
-        from engines.world_model_weights import BIDS
+        from bench.world_model_weights import BIDS
     except ImportError:
         return {}
     if tuple(BIDS["features"]) != HAND_FEATURES:
-        raise ValueError("engines/world_model_weights.py was fitted on other features; "
+        raise ValueError("bench/world_model_weights.py was fitted on other features; "
                          "refit it with bench/fit_world_model.py")
     return {int(cards): (tuple(float(w) for w in fit["weights"]), float(fit["sigma"]))
             for cards, fit in BIDS["by_cards"].items()}

@@ -8,7 +8,7 @@ trusts the rollouts' outcome frequencies as they are.
 
 For each candidate bid the search counts how its rollouts ended: the seat took
 *fewer* tricks than it bid, *exactly* its bid, or *more*.  A small multinomial
-logistic model (weights in :mod:`engines.bid_model_weights`, fitted by
+logistic model (weights in :mod:`bench.bid_model_weights`, fitted by
 ``bench/fit_bid_model.py`` on ``strong``'s own self-play bids and what they
 really made) turns those counts and a few facts of the hand (bid, cards, seat
 order, trump) into calibrated chances of the three outcomes.  The candidate's
@@ -133,11 +133,11 @@ def identity_model() -> BidModel:
 def load_model() -> BidModel | None:
     """The fitted model, or None when no weights have been fitted yet."""
     try:
-        from engines.bid_model_weights import WEIGHTS
+        from bench.bid_model_weights import WEIGHTS
     except ImportError:
         return None
     names = WEIGHTS["features"]
     if tuple(names) != FEATURE_NAMES:
-        raise ValueError("engines/bid_model_weights.py was fitted on other features; "
+        raise ValueError("bench/bid_model_weights.py was fitted on other features; "
                          "refit it with bench/fit_bid_model.py")
     return BidModel(tuple(tuple(float(w) for w in row) for row in WEIGHTS["weights"]))
