@@ -34,9 +34,14 @@ from whist.records import replay
 from whist_app.presenter import hint_items, trick_view
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
+from whist_app.tips import first_hand_tip
 
 #: The player levels' names (the others in the catalog are engines by name).
 PRESETS = frozenset(level.name for level in PLAYER_LEVELS)
+#: What a player reads about each player level (the engine behind it is not named).
+PRESET_SUMMARIES = {level.name: level.summary for level in PLAYER_LEVELS}
+#: Options that switch to an original program's behaviour: shown only under "Advanced".
+ADVANCED_OPTIONS = frozenset({"compat", "enforce_rules"})
 
 Payload = dict[str, Any]
 Reply = dict[str, Any]
@@ -168,12 +173,17 @@ def catalog(payload: Payload) -> Reply:
                     "kind": spec.kind.__name__, "default": spec.default,
                     "choices": list(spec.choices) if spec.choices else None,
                     "low": spec.low, "high": spec.high, "help": spec.help,
-                    "derived": spec.derive is not None}
+                    "derived": spec.derive is not None,
+                    "advanced": spec.name in ADVANCED_OPTIONS}
                    for spec in cls.option_specs]
-        levels = [{"level": level, "label": level_label(level) if level in PRESETS
-                   else f"Engine: {level}", "description": text}
+        # The four player levels in a player's words; the engines by name, for the
+        # set-up screen's "Advanced" disclosure.
+        levels = [{"level": level, "label": level_label(level),
+                   "description": PRESET_SUMMARIES[level] if level in PRESETS else text,
+                   "advanced": level not in PRESETS}
                   for level, text in describe_levels(name)]
         games.append({"name": name, "title": cls.title, "options": options, "levels": levels,
+                      "blurb": RULES[name]["summary"],
                       # The original program's own player, under the name a player reads.
                       "default_level": "intermediate" if name in ORIGINAL_LEVELS
                       else levels[0]["level"],
@@ -235,6 +245,9 @@ def view(payload: Payload) -> Reply:
         "pending": table.state.pending_text(),
         "over": table.state.over,
         "can_undo": table.state.can_undo and bool(table.human_seats),
+        # The guided first hand's tip for the person's decision (the page may hide it).
+        "tip": first_hand_tip(table.state.observe(seat), table.explain)
+        if table.human_to_move() else None,
     }
 
 
