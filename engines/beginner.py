@@ -5,7 +5,8 @@ counting bidder of Diminishing Whist, Bidding Whist's heuristic, the rule-based
 9-5-2 player, Black Queen's strength 1, Classic Whist's ``naive_legal+highest_rank``,
 the player who just plays its highest card) and then makes a beginner's slips:
 a bid is sometimes one off its count (never a wild one), and now and then a card
-is any legal card instead of the considered one.  So it bids near what its hand
+is any legal card instead of the considered one (Bidding Whist: only its bids slip,
+see :data:`GAME_SLIPS`).  So it bids near what its hand
 is worth, unlike ``random``, and loses more than the original player.
 """
 
@@ -25,10 +26,16 @@ BEGINNER_BASE: Final[dict[str, str]] = {
     "black-queen": "strength1",
     "classic-whist": "naive_legal+highest_rank",
 }
-#: How often a card is any legal card rather than the considered one.
-CARD_SLIP: Final = 0.3
-#: How often a bid or bet is one more or one fewer than the considered one.
-BID_SLIP: Final = 0.3
+#: How often a card is any legal card rather than the considered one, and how often a
+#: bid or bet is one more or one fewer than the considered one.
+SLIPS: Final = (0.3, 0.3)
+#: Games whose considered player plays its cards so plainly that random slips would
+#: help it (Bidding Whist's always plays its lowest legal card): only its bids slip,
+#: more often (docs/strength.md has the arena runs that set these).
+GAME_SLIPS: Final[dict[str, tuple[float, float]]] = {"bidding-whist": (0.0, 0.5)}
+#: Games where a slipped bid is always one too few: Bidding Whist's plain bidder
+#: already bets low, so a bet one higher would more often help it than hurt.
+CAUTIOUS: Final = frozenset({"bidding-whist"})
 
 
 class BeginnerEngine(Engine):
@@ -51,14 +58,19 @@ class BeginnerEngine(Engine):
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """The considered choice, or a slip from it (a neighbouring bid, any legal card)."""
-        choice = self._considered(observation["game"]).choose(observation, legal)
+        game = observation["game"]
+        choice = self._considered(game).choose(observation, legal)
+        card_slip, bid_slip = GAME_SLIPS.get(game, SLIPS)
         slip = self.rng.random()
         if isinstance(choice, Play):
-            if slip < CARD_SLIP:
+            if slip < card_slip:
                 return legal[self.rng.randrange(len(legal))]
             return choice
-        if isinstance(choice, Bid | Contract) and slip < BID_SLIP:
+        if isinstance(choice, Bid | Contract) and slip < bid_slip:
             near = [a for a in legal if _near(a, choice)]
+            if game in CAUTIOUS:  # a beginner's caution: one trick fewer than the count
+                near = [a for a in near if isinstance(a, Bid | Contract)
+                        and a.tricks < choice.tricks]
             if near:
                 return near[self.rng.randrange(len(near))]
         return choice
