@@ -30,7 +30,7 @@ def test_the_four_levels_speak_a_players_words_and_the_engines_stay_selectable()
             assert level["description"] and not JARGON.search(level["description"].lower()), level
         advanced = {level["level"] for level in game["levels"] if level["advanced"]}
         assert "random" in advanced and "strong" in advanced
-        assert game["blurb"]
+        assert game["rules"]["summary"]  # the first screen's line for the game
         for option in game["options"]:
             assert option["advanced"] == (option["name"] in ("compat", "enforce_rules"))
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from engines.base import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action
 from whist.cards import Card, Suit, sort_hand
@@ -507,6 +508,7 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
     reviewed = [d for d in decisions if "loss" in d]
     return {"game": final.name, "title": final.title, "players": final.players,
             "seat": seat, "seats": levels, "hand_number": hand, "hands": len(hands),
+            "seat_labels": [level_label(level) for level in levels],
             "label": f"{PRESENTERS[final.name].hand_word} {hand + 1}", "trump": trump,
             "deal": chance, "dealt": [_dealt_cards(d, trump) for d in _deal_rows(chance)],
             "actions": played, "tricks": tricks, "scores": scores,

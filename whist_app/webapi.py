@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import ORIGINAL_LEVELS, PLAYER_LEVELS, describe_levels, level_label
+from engines.base import PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper
 from whist.protocol import IllegalAction, OptionError
@@ -183,10 +183,8 @@ def catalog(payload: Payload) -> Reply:
                    "advanced": level not in PRESETS}
                   for level, text in describe_levels(name)]
         games.append({"name": name, "title": cls.title, "options": options, "levels": levels,
-                      "blurb": RULES[name]["summary"],
-                      # The original program's own player, under the name a player reads.
-                      "default_level": "intermediate" if name in ORIGINAL_LEVELS
-                      else levels[0]["level"],
+                      # A first game's opponents: the Beginner (the weakest player level).
+                      "default_level": PLAYER_LEVELS[0].name,
                       "rules": {"summary": RULES[name]["summary"],
                                 "points": RULES[name]["points"], "common": COMMON}})
     return {"games": games}
