@@ -99,6 +99,13 @@ def test_rules_open_at_their_top_on_a_phone(browser: Any, base_url: str,
         page = context.new_page()
         open_table(page, base_url)
         page.check('#setup-games input[value="nine-five-two"]')
+        # Behind the disclosures: the four levels, then the engines by name under "Advanced".
+        page.click("#setup-more > summary")
+        page.locator("#setup-seats").screenshot(path=str(artifacts_dir / "welcome-levels-phone.png"))
+        page.click("#setup-advanced > summary")
+        page.locator("#setup-engines").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts_dir / "welcome-advanced-phone.png"))
+        assert "Rules" in page.locator("#setup-rules").inner_text()
         page.click("#setup-rules")
         dialog = page.locator("#rules-dialog")
         dialog.wait_for(state="visible")
