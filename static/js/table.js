@@ -21,6 +21,7 @@ import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
 import { noteGameOver } from "./stats.js";
+import { renderTip, toggleTip } from "./tips.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
   showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake, escapeHtml,
@@ -838,6 +839,9 @@ function wire() {
   $("#btn-rules").addEventListener("click", onRules);
   $("#setup-rules").addEventListener("click", onRules);
   $("#tip-off").addEventListener("click", () => setTips(false));
+  $("#tip-show").addEventListener("click", toggleTip);
+  $("#tip-close").addEventListener("click", toggleTip);
+  window.addEventListener("resize", renderTip);
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
   $("#btn-download").addEventListener("click", onDownload);
