@@ -87,6 +87,7 @@ LEVELS: Final[dict[str, str]] = {
     "strength2": "engines.black_queen:Strength2",
     "rules": "engines.nine_five_two:RulesEngine",
     "heuristic": "engines.bidding:HeuristicEngine",
+    "beginner": "engines.beginner:BeginnerEngine",
     "strong": "engines.strong:StrongEngine",
 }
 #: The original program's own computer player for each game: the level a new seat gets.
@@ -114,13 +115,19 @@ class PlayerLevel:
 
 
 #: The levels offered first, weakest to strongest; every engine stays selectable by name.
+#: The summaries are what a player reads when choosing an opponent.
 PLAYER_LEVELS: Final[tuple[PlayerLevel, ...]] = (
-    PlayerLevel("beginner", "Beginner", "random", None, "plays any legal card"),
-    PlayerLevel("intermediate", "Intermediate", None, None, "the original program's own player"),
+    PlayerLevel("beginner", "Beginner", "beginner", None,
+                "Knows the rules and bids about what its hand is worth, but makes "
+                "a careless play now and then: a good first opponent."),
+    PlayerLevel("intermediate", "Intermediate", None, None,
+                "Plays the steady, sensible game of the original program's computer player."),
     PlayerLevel("advanced", "Advanced", "strong", 0.2,
-                "searches possible deals for a fifth of a second per decision"),
+                "Thinks through many ways the unseen cards could lie before each move: "
+                "hard to beat."),
     PlayerLevel("expert", "Expert", "strong", 1.0,
-                "searches possible deals for a full second per decision"),
+                "Thinks five times longer than Advanced about every move: "
+                "the strongest opponent here."),
 )
 _PLAYER_LEVELS: Final = {level.name: level for level in PLAYER_LEVELS}
 
@@ -233,6 +240,8 @@ def levels_for(game: str) -> list[str]:
     """The level names that play ``game``: the player levels first, then every engine."""
     out = [level.name for level in PLAYER_LEVELS]
     for level in all_levels():
+        if level in out:  # the Beginner level is also its engine's name
+            continue
         try:
             cls = engine_class(level)
         except EngineError:
@@ -254,8 +263,8 @@ def describe_levels(game: str) -> list[tuple[str, str]]:
             out.append((name, engine_class(name).description))
             continue
         engine, _ = resolve_level(name, game)
-        out.append((name, f"{level.label}: {level.summary} (engine: {engine}). "
-                          f"{engine_class(engine).description}"))
+        out.append((name, f"{level.label}: {level.summary} (engine: {engine}: "
+                          f"{engine_class(engine).description})"))
     return out
 
 

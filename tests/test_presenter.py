@@ -186,7 +186,7 @@ def test_levels_a_player_understands_name_their_engines() -> None:
                       seed=1)
     seats = table.view()["seats"]
     assert [(s["level"], s["engine"]) for s in seats] == [
-        ("you", None), ("Beginner", "random"), ("Intermediate", "strength2"),
+        ("you", None), ("Beginner", "beginner"), ("Intermediate", "strength2"),
         ("Expert", "strong")]
     assert table.engines[3].budget == 1.0
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from engines.base import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action
 from whist.cards import Card, Suit, sort_hand
@@ -41,11 +42,68 @@ GRADES: dict[str, tuple[float, float]] = {name: p.grades for name, p in PRESENTE
 #: The thresholds of a game missing from :data:`GRADES`.
 DEFAULT_GRADES = (0.5, 2.0)
 
-#: Words for a decision's kind in a review line.
+#: Words for a decision's kind in a review line (as the rules call them, never the core's names).
 KIND_WORDS: dict[str, str] = {
-    "bid": "bid", "initial_bid": "initial bid", "secondary_bet": "secondary bet",
+    "bid": "bid", "initial_bid": "opening bid", "secondary_bet": "bet",
     "trump": "trump", "discard": "discard", "pass": "pass", "card": "card",
 }
+
+
+def choice_words(decision: str | None, action: str) -> str:
+    """What was chosen, as a player says it: ``5 with ♦ as trump``, ``Q♥ from the face-up row``.
+
+    ``action`` is the core's notation for a ``decision`` of that kind (``5♦``, ``Q♥@3``).
+    """
+    if decision == "card":
+        card, _, position = action.partition("@")
+        return f"{card} from the face-up row" if position else card
+    if decision == "initial_bid":
+        if action == "skip":
+            return "no bid (skip)"
+        tricks = action.rstrip("♣♦♥♠NT")
+        trump = action[len(tricks):]
+        return f"{tricks} with no trump" if trump == "NT" else f"{tricks} with {trump} as trump"
+    if decision == "trump":
+        return "no trump" if action == "NT" else f"{action} as trump"
+    return action
+
+
+def action_words(decision: str | None, action: str) -> str:
+    """An action in a replay or review line: ``opening bid 5 with ♦ as trump``, ``Q♥``."""
+    words = choice_words(decision, action)
+    if action == "skip":
+        return "skip"
+    if decision in (None, "", "card", "trump"):
+        return words
+    return f"{KIND_WORDS.get(decision, decision)} {words}"
+
+
+def loss_words(loss: float, interval: tuple[float, float] | None) -> str:
+    """``loss 0.4 points``, with its 95% interval when given; a loss is never below zero."""
+    text = f"loss {points(max(loss, 0.0))} points"
+    if interval is not None:
+        # A loss cannot be negative: the interval's sampled low end is clamped at zero.
+        low, high = (max(value, 0.0) for value in interval)
+        text += f" (between {points(low)} and {points(high)})"
+    return text
+
+
+def decision_words(decision: str, trick: int | None, chosen: str,
+                   valuation: Valuation | None) -> dict[str, Any]:
+    """A reviewed decision in a player's words: where, what was chosen, the better choice.
+
+    ``better`` is None when the choice made was the best or lost less than shows at one
+    decimal, so a choice graded ``good`` never reads "better X, loss 0.0".
+    """
+    where = f"Trick {trick + 1}" if trick is not None else \
+        f"Your {KIND_WORDS.get(decision, decision)}"
+    out: dict[str, Any] = {"where": where, "chosen": choice_words(decision, chosen),
+                           "better": None, "loss": None}
+    if valuation is not None:
+        if points(valuation.loss) != "0.0":
+            out["better"] = choice_words(decision, str(valuation.best))
+        out["loss"] = loss_words(valuation.loss, valuation.interval if valuation.noisy else None)
+    return out
 
 
 def grade(game: str, loss: float) -> str:
@@ -285,7 +343,8 @@ def moment_json(game: str, moment: Moment, valuation: Valuation) -> dict[str, An
     return {"hand_number": moment.hand, "index": moment.index, "seat": moment.seat,
             "decision": moment.kind, "trick": moment.trick, "hand": hand_cards(obs),
             "table": [[s, c] for s, c in obs["trick"]],
-            **valuation.to_json(), "grade": grade(game, valuation.loss)}
+            **valuation.to_json(), "grade": grade(game, valuation.loss),
+            "words": decision_words(moment.kind, moment.trick, str(moment.chosen), valuation)}
 
 
 def _place(game: str, moment: Moment) -> str:
@@ -304,7 +363,8 @@ def points(value: float) -> str:
 def _loss_text(valuation: Valuation) -> str:
     text = f"loss {points(valuation.loss)}"
     if valuation.noisy:
-        low, high = valuation.interval
+        # A loss cannot be negative: the interval's sampled low end is clamped at zero.
+        low, high = (max(value, 0.0) for value in valuation.interval)
         text += f" ({points(low)} to {points(high)})"
     return text
 
@@ -430,6 +490,7 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
                                 len(obs["tricks"]) if kind == "card" else None, obs,
                                 tuple(state.legal_actions()), state.action_from_text(text)))
         mover = state.to_move
+        kind_now = None if state.decision is None else state.decision.value
         action = state.action_from_text(text)
         for event in state.apply(action):
             data = event.to_json()
@@ -440,12 +501,15 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
         shown = seen_actions[index] if secret else str(action)
         if shown is not None:
             known |= cards_in(shown)
-        played.append({"index": index, "seat": mover, "action": shown})
+        played.append({"index": index, "seat": mover, "action": shown,
+                       "text": None if shown is None else action_words(kind_now, shown)})
     settings = Settings(worlds=worlds, seed=seed)
     decisions: list[dict[str, Any]] = []
     for moment in found:
         entry: dict[str, Any] = {"index": moment.index, "decision": moment.kind,
-                                 "trick": moment.trick, "chosen": str(moment.chosen)}
+                                 "trick": moment.trick, "chosen": str(moment.chosen),
+                                 "words": decision_words(moment.kind, moment.trick,
+                                                         str(moment.chosen), None)}
         if worlds is not None:
             entry = moment_json(final.name, moment, value_moment(moment, settings))
         decisions.append(entry)
@@ -455,6 +519,7 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
     reviewed = [d for d in decisions if "loss" in d]
     return {"game": final.name, "title": final.title, "players": final.players,
             "seat": seat, "seats": levels, "hand_number": hand, "hands": len(hands),
+            "seat_labels": [level_label(level) for level in levels],
             "label": f"{PRESENTERS[final.name].hand_word} {hand + 1}", "trump": trump,
             "deal": chance, "dealt": [_dealt_cards(d, trump) for d in _deal_rows(chance)],
             "actions": played, "tricks": tricks, "scores": scores,
@@ -557,12 +622,17 @@ def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
             if wanted(0):
                 steps.append(step_view(0, None, ()))
         mover = state.to_move
+        decision = None if state.decision is None else state.decision.value
         action = state.action_from_text(text)
         events = state.apply(action)
         if number < hand:
             continue
         if wanted(total):
-            steps.append(step_view(total, {"seat": mover, "action": seen[total - 1]}, events))
+            shown = seen[total - 1]
+            steps.append(step_view(total, {"seat": mover, "action": shown,
+                                           "text": None if shown is None
+                                           else action_words(decision, shown)},
+                                   events))
         total += 1
     if not started and wanted(0):  # the hand is dealt but nothing was played in it yet
         steps.append(step_view(0, None, ()))

@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import ORIGINAL_LEVELS, PLAYER_LEVELS, describe_levels, level_label
+from engines.base import PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
@@ -34,9 +34,14 @@ from whist.records import replay
 from whist_app.presenter import hint_items, trick_view
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
+from whist_app.tips import first_hand_tip
 
 #: The player levels' names (the others in the catalog are engines by name).
 PRESETS = frozenset(level.name for level in PLAYER_LEVELS)
+#: What a player reads about each player level (the engine behind it is not named).
+PRESET_SUMMARIES = {level.name: level.summary for level in PLAYER_LEVELS}
+#: Options that switch to an original program's behaviour: shown only under "Advanced".
+ADVANCED_OPTIONS = frozenset({"compat", "enforce_rules"})
 
 Payload = dict[str, Any]
 Reply = dict[str, Any]
@@ -183,15 +188,18 @@ def catalog(payload: Payload) -> Reply:
                     "kind": spec.kind.__name__, "default": spec.default,
                     "choices": list(spec.choices) if spec.choices else None,
                     "low": spec.low, "high": spec.high, "help": spec.help,
-                    "derived": spec.derive is not None}
+                    "derived": spec.derive is not None,
+                    "advanced": spec.name in ADVANCED_OPTIONS}
                    for spec in cls.option_specs]
-        levels = [{"level": level, "label": level_label(level) if level in PRESETS
-                   else f"Engine: {level}", "description": text}
+        # The four player levels in a player's words; the engines by name, for the
+        # set-up screen's "Advanced" disclosure.
+        levels = [{"level": level, "label": level_label(level),
+                   "description": PRESET_SUMMARIES[level] if level in PRESETS else text,
+                   "advanced": level not in PRESETS}
                   for level, text in describe_levels(name)]
         games.append({"name": name, "title": cls.title, "options": options, "levels": levels,
-                      # The original program's own player, under the name a player reads.
-                      "default_level": "intermediate" if name in ORIGINAL_LEVELS
-                      else levels[0]["level"],
+                      # A first game's opponents: the Beginner (the weakest player level).
+                      "default_level": PLAYER_LEVELS[0].name,
                       "rules": {"summary": RULES[name]["summary"],
                                 "points": RULES[name]["points"], "common": COMMON}})
     return {"games": games}
@@ -262,6 +270,9 @@ def view(payload: Payload) -> Reply:
         "pending": table.state.pending_text(),
         "over": table.state.over,
         "can_undo": table.can_undo,
+        # The guided first hand's tip for the person's decision (the page may hide it).
+        "tip": first_hand_tip(table.state.observe(seat), table.explain)
+        if table.human_to_move() else None,
     }
 
 

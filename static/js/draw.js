@@ -9,6 +9,7 @@ import { cardBack, cardElement, cardName, escapeHtml, spokenText, suitText } fro
 import { SEAT_COLOURS, chartSvg, runningTotals } from "./chart.js";
 import { fit, placeTrick, seatPlaces } from "./layout.js";
 import { $, $$, app, handlers, table } from "./state.js";
+import { renderTip } from "./tips.js";
 
 /** A seat's colour dot. */
 export const dot = (seat) => `<span class="seat-dot" style="background:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}"></span>`;
@@ -36,6 +37,7 @@ export function render() {
   renderEvents();
   renderSheet();
   renderLast();
+  renderTip();
   fit();
   renderTrick();
   markHint();

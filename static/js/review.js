@@ -275,7 +275,7 @@ function drawTable() {
   // The person's decisions here: the choice made and the better one, marked on the cards.
   const here = data.decisions.filter((d) => stepOf(d) === step).map(decisionEntry);
   const chosen = new Set(here.flatMap((d) => faces(d.chosen)));
-  const better = new Set(here.filter((d) => d.choices && d.loss > 0)
+  const better = new Set(here.filter((d) => d.choices && d.words?.better)
     .flatMap((d) => d.choices[0].actions.flatMap(faces)));
 
   const seats = $("#review-seats");
@@ -287,7 +287,7 @@ function drawTable() {
     row.dataset.seat = String(seat);
     if (seat === data.seat) row.classList.add("you");
     const name = names[seat] ?? (seat === data.seat ? "You" : `Seat ${seat}`);
-    const level = data.seats[seat];
+    const level = data.seat_labels?.[seat] ?? data.seats[seat];
     row.innerHTML = `<div class="who">${dot(seat)}<strong>${escapeHtml(name)}</strong>` +
       `${seat === data.seat ? "" : ` <small>${escapeHtml(level ?? "")}</small>`}</div>`;
     const cards = document.createElement("div");
@@ -339,7 +339,7 @@ function drawTable() {
     p.className = "review-before";
     p.innerHTML = before.length
       ? `Before the first trick: ${before.map((a) =>
-        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)} <b>${a.action === null ? "cards face down" : suitText(a.action)}</b>`).join(", ")}`
+        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)}: <b>${a.action === null ? "cards face down" : suitText(a.text ?? a.action)}</b>`).join(", ")}`
       : "";
     box.appendChild(p);
   }
@@ -353,19 +353,19 @@ function actionsBeforeTricks() {
   return at < 0 ? [] : rv.data.actions.slice(0, at);
 }
 
+/** A decision in Python's words (`words`: where, chosen, better, loss), with its grade. */
 function decisionHtml(d, brief = false) {
   const graded = d.grade != null;
-  const loss = graded
-    ? `loss ${d.loss.toFixed(1)}${d.noisy ? ` <small>(${d.interval[0].toFixed(1)} to ${d.interval[1].toFixed(1)})</small>` : ""}`
-    : `<small>not valued yet</small>`;
-  const where = d.trick == null ? escapeHtml(d.decision) : `trick ${d.trick + 1}`;
-  const best = graded && d.loss > 0 ? ` · better <b>${suitText(d.best)}</b>` : graded ? " · the best choice" : "";
+  const w = d.words ?? {};
+  const loss = graded ? escapeHtml(w.loss ?? "") : `<small>not valued yet</small>`;
+  const best = graded && w.better ? ` · better <b>${suitText(w.better)}</b>` : graded ? " · the best choice" : "";
   const badge = graded ? `<span class="grade" data-grade="${escapeHtml(d.grade)}">${escapeHtml(d.grade)}</span>` : "";
   const trivial = graded && d.trivial ? ` <small>(nothing to choose)</small>` : "";
+  const chosen = `<b>${suitText(w.chosen ?? "")}</b>`;
   if (brief) {
-    return `${badge}<span class="where">${where}</span> you chose <b>${suitText(d.chosen)}</b>${best} · ${loss}${trivial}`;
+    return `${badge}<span class="where">${escapeHtml(w.where ?? "")}</span> ${chosen}${best} · ${loss}${trivial}`;
   }
-  return `${badge}<span>Your ${where}: you chose <b>${suitText(d.chosen)}</b>${best}; ${loss} points${trivial}</span>`;
+  return `${badge}<span>${escapeHtml(w.where ?? "")}: you chose ${chosen}${best}; ${loss}${trivial}</span>`;
 }
 
 function drawDecisionsHere() {
@@ -496,7 +496,7 @@ function drawReplay() {
   $("#replay-heading").innerHTML = suitText(t.heading);
   const who = (seat) => t.seats[seat]?.name ?? `Seat ${seat}`;
   const lines = [];
-  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${s.played.action === null ? "cards face down" : suitText(s.played.action)}</b>`);
+  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${s.played.action === null ? "cards face down" : suitText(s.played.text ?? s.played.action)}</b>`);
   else lines.push("The hand as dealt");
   for (const e of s.events ?? []) lines.push(suitText(e.text));
   $("#replay-played").innerHTML = lines.join(" · ");

@@ -21,44 +21,66 @@ import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
 import { noteGameOver } from "./stats.js";
+import { renderTip, toggleTip } from "./tips.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
-  showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake,
+  showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake, escapeHtml,
 } from "./state.js";
 
 // ------------------------------------------------------------------- set-up
 
-/** Settings before any are saved: the catalog's first game. */
+/** Settings before any are saved: the catalog's first game, tips on. */
 function defaultSettings() {
   return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {},
-           handPause: "wait", fourColour: false };
+           engines: {}, handPause: "wait", fourColour: false, tips: true };
 }
 
+/** The first screen: each game with its one line (Python's rules summary), Start below. */
 function buildSetup() {
-  const select = $("#setup-game");
-  select.innerHTML = "";
+  const box = $("#setup-games");
+  box.querySelectorAll(".game-choice").forEach((el) => el.remove());
+  if (!app.games[app.settings.game]) app.settings.game = app.catalog.games[0].name;
   for (const game of app.catalog.games) {
-    const option = document.createElement("option");
-    option.value = game.name;
-    option.textContent = game.title;
-    select.appendChild(option);
+    const label = document.createElement("label");
+    label.className = "game-choice";
+    label.dataset.game = game.name;
+    const input = document.createElement("input");
+    input.type = "radio";
+    input.name = "setup-game";
+    input.value = game.name;
+    input.checked = game.name === app.settings.game;
+    input.addEventListener("change", () => {
+      app.settings.game = game.name;
+      renderSetupOptions();
+    });
+    const text = document.createElement("span");
+    text.innerHTML = `<strong>${escapeHtml(game.title)}</strong> <small>${rulesSummaryHtml(game.rules)}</small>`;
+    label.append(input, text);
+    box.appendChild(label);
   }
-  select.value = app.games[app.settings.game] ? app.settings.game : app.catalog.games[0].name;
   $("#setup-speed").value = SPEEDS[app.settings.speed] ? app.settings.speed : "normal";
-  select.addEventListener("change", () => {
-    app.settings.game = select.value;
-    renderSetupOptions();
-  });
   $("#setup-speed").addEventListener("change", () => setSpeed($("#setup-speed").value));
+  $("#setup-tips").checked = app.settings.tips !== false;
+  $("#setup-tips").addEventListener("change", () => setTips($("#setup-tips").checked));
   renderSetupOptions();
+}
+
+/** Tips in the first hand on or off, kept with the settings. */
+function setTips(on) {
+  app.settings.tips = on;
+  $("#setup-tips").checked = on;
+  saves.saveSettings(app.settings);
+  if (app.view && !$("#game").hidden) render();
 }
 
 function renderSetupOptions() {
   const game = app.games[app.settings.game];
+  $("#start").textContent = `Start ${game.title}`;
   const saved = app.settings.options[game.name] ?? {};
-  $("#setup-game-help").innerHTML = rulesSummaryHtml(game.rules);
   const box = $("#setup-options");
   box.innerHTML = "<legend>Options</legend>";
+  const advanced = $("#setup-advanced-options");
+  advanced.innerHTML = "";
   for (const spec of game.options) {
     const label = document.createElement("label");
     label.className = "field";
@@ -101,14 +123,15 @@ function renderSetupOptions() {
       help.textContent = spec.help;
       label.appendChild(help);
     }
-    box.appendChild(label);
+    (spec.advanced ? advanced : box).appendChild(label);
   }
+  box.hidden = !box.querySelector("[data-option]");
   renderSetupSeats();
 }
 
 function readOptions() {
   const options = {};
-  for (const input of $$("#setup-options [data-option]")) {
+  for (const input of $$("#setup [data-option]")) {
     const name = input.dataset.option;
     if (input.type === "checkbox") options[name] = input.checked;
     else if (input.dataset.kind === "int") {
@@ -127,6 +150,40 @@ function renderSetupSeats() {
   return seatsPending;
 }
 
+/** One select per computer seat in `box`: `choices` ({level, label, description}), `first` on top. */
+function seatSelects(box, legend, players, choices, wanted, fallback, first = null) {
+  box.innerHTML = `<legend>${legend}</legend>`;
+  for (let seat = 1; seat < players; seat++) {
+    const row = document.createElement("label");
+    row.className = "seat-row field";
+    row.innerHTML = `<span><span class="seat-dot" style="background:${SEAT_COLOURS[seat % 6]}"></span> Seat ${seat}</span>`;
+    const select = document.createElement("select");
+    select.dataset.seat = seat;
+    for (const { level, label, description } of first ? [first, ...choices] : choices) {
+      const o = document.createElement("option");
+      o.value = level;
+      o.textContent = label;
+      o.title = description;
+      select.appendChild(o);
+    }
+    const all = first ? [first, ...choices] : choices;
+    select.value = all.some((l) => l.level === wanted[seat - 1]) ? wanted[seat - 1] : fallback;
+    const help = document.createElement("small");
+    help.className = "help level-help";
+    const describe = () => {
+      help.textContent = all.find((l) => l.level === select.value)?.description ?? "";
+      select.title = help.textContent;
+    };
+    describe();
+    select.addEventListener("change", () => {
+      describe();
+      storeSetup();
+    });
+    row.append(select, help);
+    box.appendChild(row);
+  }
+}
+
 async function drawSetupSeats() {
   const game = app.games[app.settings.game];
   const options = readOptions();
@@ -141,53 +198,37 @@ async function drawSetupSeats() {
   }
   if (ticket !== seatsRequest) return;
   app.settings.options[game.name] = options;
-  const levels = app.settings.levels[game.name] ?? [];
-  const box = $("#setup-seats");
-  box.innerHTML = "<legend>Players</legend>";
+  // The four levels in a player's words up front; the engines by name only under "Advanced".
+  const plain = game.levels.filter((l) => !l.advanced);
+  const engines = game.levels.filter((l) => l.advanced);
+  const fallback = plain.some((l) => l.level === game.default_level)
+    ? game.default_level : plain[0].level;
+  seatSelects($("#setup-seats"), "Opponents", players, plain,
+              app.settings.levels[game.name] ?? [], fallback);
   const you = document.createElement("p");
   you.className = "seat-row";
   you.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[0]}"></span> Seat 0: <strong>You</strong>`;
-  box.appendChild(you);
-  // The catalog's default level is the original program's player for this game.
-  const fallback = game.levels.some((l) => l.level === game.default_level)
-    ? game.default_level : game.levels[0].level;
-  for (let seat = 1; seat < players; seat++) {
-    const row = document.createElement("label");
-    row.className = "seat-row field";
-    row.innerHTML = `<span><span class="seat-dot" style="background:${SEAT_COLOURS[seat % 6]}"></span> Seat ${seat}</span>`;
-    const select = document.createElement("select");
-    select.dataset.seat = seat;
-    for (const { level, label, description } of game.levels) {
-      const o = document.createElement("option");
-      o.value = level;
-      o.textContent = label ?? level.charAt(0).toUpperCase() + level.slice(1);
-      o.title = description;
-      select.appendChild(o);
-    }
-    const wanted = levels[seat - 1];
-    select.value = game.levels.some((l) => l.level === wanted) ? wanted : fallback;
-    const help = document.createElement("small");
-    help.className = "help level-help";
-    const describe = () => {
-      help.textContent = game.levels.find((l) => l.level === select.value)?.description ?? "";
-      select.title = help.textContent;
-    };
-    describe();
-    select.addEventListener("change", () => {
-      describe();
-      storeSetup();
-    });
-    row.append(select, help);
-    box.appendChild(row);
-  }
+  $("#setup-seats legend").after(you);
+  const asLevel = { level: "", label: "As its level", description: "Plays at the level chosen above." };
+  seatSelects($("#setup-engines"), "Computer players by name", players, engines,
+              app.settings.engines?.[game.name] ?? [], "", asLevel);
   storeSetup();
 }
 
 function storeSetup() {
   const game = app.settings.game;
   app.settings.levels[game] = $$("#setup-seats select[data-seat]").map((s) => s.value);
+  app.settings.engines ??= {};
+  app.settings.engines[game] = $$("#setup-engines select[data-seat]").map((s) => s.value);
   app.settings.speed = $("#setup-speed").value;
   saves.saveSettings(app.settings);
+}
+
+/** Each computer seat's level for the game: a named engine (Advanced) over its level. */
+function chosenSeats(game) {
+  const levels = app.settings.levels[game] ?? [];
+  const engines = app.settings.engines?.[game] ?? [];
+  return levels.map((level, i) => engines[i] || level);
 }
 
 function showSetup() {
@@ -217,7 +258,7 @@ async function startGame() {
   }
   storeSetup();
   const game = app.settings.game;
-  const seats = ["human", ...(app.settings.levels[game] ?? [])];
+  const seats = ["human", ...chosenSeats(game)];
   const payload = { game, options: app.settings.options[game] ?? {}, seats };
   // ?seed=N in the address deals a repeatable game (tests, sharing a deal).
   const seed = new URLSearchParams(location.search).get("seed");
@@ -763,7 +804,12 @@ function onRules() {
   const game = app.games[name];
   $("#rules-title").textContent = `Rules: ${game?.title ?? t?.title ?? name}`;
   $("#rules-body").innerHTML = rulesHtml(game?.rules);
-  $("#rules-dialog").showModal();
+  const dialog = $("#rules-dialog");
+  dialog.showModal();
+  // showModal focuses the Close button at the end, which scrolls a long text to its end:
+  // the rules open at their top on every screen.
+  dialog.scrollTop = 0;
+  $("#rules-body").scrollTop = 0;
 }
 
 function onPause() {
@@ -803,6 +849,11 @@ function wire() {
     showSetup();
   });
   $("#btn-rules").addEventListener("click", onRules);
+  $("#setup-rules").addEventListener("click", onRules);
+  $("#tip-off").addEventListener("click", () => setTips(false));
+  $("#tip-show").addEventListener("click", toggleTip);
+  $("#tip-close").addEventListener("click", toggleTip);
+  window.addEventListener("resize", renderTip);
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
   $("#btn-download").addEventListener("click", onDownload);
@@ -911,6 +962,7 @@ async function main() {
   if (!app.games[app.settings.game]) app.settings.game = defaultSettings().game;
   app.settings.options ??= {};
   app.settings.levels ??= {};
+  app.settings.engines ??= {};
   setSpeed(app.settings.speed);
   setHandPause(app.settings.handPause);
   $("#four-colour").checked = Boolean(app.settings.fourColour);

@@ -23,6 +23,8 @@ IDLE = 'body[data-turn="human"], body[data-turn="over"], body[data-turn="summary
 #: Where a card is clicked: its top-left corner, never covered in a fan or a row of rows.
 CORNER = {"x": 8, "y": 10}
 MY_LEGAL_CARDS = '#hand .card[data-legal="1"], #me .card.mine[data-legal="1"]'
+#: The levels in a player's words (others are engines, chosen under "Advanced").
+PLAYER_LEVELS = ("beginner", "intermediate", "advanced", "expert")
 #: Seats in each game with the options the tests use (what the set-up screen shows).
 PLAYERS = {"diminishing-whist": 4, "black-queen": 4, "nine-five-two": 3,
            "bidding-whist": 4, "classic-whist": 4}
@@ -97,7 +99,10 @@ def setup_game(page: Any, game: str, options: dict[str, Any] | None = None,
         page.click("#summary-setup")  # the game just ended: "New game…" from its summary
     if turn(page) != "setup":
         press(page, "#btn-new")
-    page.select_option("#setup-game", game)
+    page.check(f'#setup-games input[value="{game}"]')
+    # The options, levels and named engines live behind the first screen's disclosures.
+    page.evaluate("""() => { for (const id of ["setup-more", "setup-advanced"])
+                               document.getElementById(id).open = true; }""")
     for name, value in (options or {}).items():
         field = page.locator(f'#setup-options [data-option="{name}"]')
         if isinstance(value, bool):
@@ -111,8 +116,11 @@ def setup_game(page: Any, game: str, options: dict[str, Any] | None = None,
     page.wait_for_function(
         "n => document.querySelectorAll('#setup-seats select[data-seat]').length === n - 1",
         arg=players)
+    level_box = "#setup-seats" if level in PLAYER_LEVELS else "#setup-engines"
     for select in page.locator("#setup-seats select[data-seat]").all():
-        select.select_option(level)
+        select.select_option(level if level in PLAYER_LEVELS else "beginner")
+    for select in page.locator("#setup-engines select[data-seat]").all():
+        select.select_option(level if level_box == "#setup-engines" else "")
     page.select_option("#setup-speed", speed)
     page.click("#start")
     wait_idle(page)

@@ -106,7 +106,8 @@ def test_chooser_is_drawn_before_python(page: Any, base_url: str, request_log: A
     page.add_init_script(ORDER_SCRIPT)
     page.goto(base_url)
     page.wait_for_selector("body[data-chooser]", state="attached", timeout=READY_TIMEOUT_MS)
-    titles = page.eval_on_selector_all("#setup-game option", "(os) => os.map((o) => o.textContent)")
+    titles = page.eval_on_selector_all("#setup-games .game-choice strong",
+                                       "(os) => os.map((o) => o.textContent)")
     assert len(titles) == 5 and "Diminishing Whist" in titles
     page.wait_for_selector("body[data-ready]", state="attached", timeout=READY_TIMEOUT_MS)
     marks = page.evaluate("window.__bootMarks")
