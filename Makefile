@@ -52,6 +52,7 @@ bench: setup
 # The slow fuzzers, one door a line (the fast ones run in make test); -s prints what each door got.
 fuzz: setup
 	SERVER_FUZZ_CASES=30000 $(BIN)/python -m pytest -q -s tests/test_server_fuzz.py
+	WHIST_SECRECY_EXAMPLES=60 $(BIN)/python -m pytest -q -s tests/test_secrecy.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/pkg dist build
