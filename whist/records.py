@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -25,7 +27,9 @@ class RecordError(ValueError):
 def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
     """Read a record from a path, a JSON text or an already parsed mapping.
 
-    A str starting with ``{`` or ``[`` is JSON text, any other str a path.  Files and
+    A Path is always a file (a command line passes one: a file may be named
+    ``[1].json``); a str starting with ``{`` or ``[`` is JSON text, any other str a
+    path.  Only a regular file is read (:func:`_read_text`).  Files and
     texts over :data:`MAX_RECORD_BYTES`, bytes that are not UTF-8 and nesting over
     :data:`MAX_RECORD_DEPTH` are refused before parsing, each with one RecordError line.
     """
@@ -60,16 +64,37 @@ def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
     return data
 
 
+#: What a path may name besides a regular file, for the refusal (``stat.S_IFMT`` values).
+_FILE_KINDS: Final = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO (named pipe)",
+                      stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+                      stat.S_IFSOCK: "a socket"}
+
+
 def _read_text(path: str | Path) -> str:
-    """A record file's text, read within the size limit and decoded as UTF-8."""
+    """A record file's text, read within the size limit and decoded as UTF-8.
+
+    Only a regular file is read: a FIFO would wait for a writer for ever, a device
+    such as /dev/zero gives bytes without end.  It is opened without waiting (a FIFO
+    with no writer opens at once) and refused after a look at what it is.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
+        descriptor = os.open(path, flags)
     except OSError as error:
         raise RecordError(f"cannot read {shown(str(path), 120)}: {error.strerror or error}") from None
     except ValueError:
         # open() refuses a path with a NUL character in it.
         raise RecordError(f"cannot read {shown(str(path), 120)}: not a file name") from None
+    try:
+        with os.fdopen(descriptor, "rb") as file:
+            kind = stat.S_IFMT(os.fstat(file.fileno()).st_mode)
+            if kind != stat.S_IFREG:
+                raise RecordError(f"cannot read {shown(str(path), 120)}: it is "
+                                  f"{_FILE_KINDS.get(kind, 'not a regular file')}, "
+                                  "not a regular file")
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {shown(str(path), 120)}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"not a game record: {shown(str(path), 120)} is larger than "
                           f"{MAX_RECORD_BYTES // 2**20} MB")

@@ -30,11 +30,12 @@ import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from whist.games import game_class
 from whist.protocol import IllegalAction, OptionError
 from whist.records import record_text, save_record
+from whist_app.cli import OneLineParser, UsageError
 from whist_app.views import SeatView, TableView
 
 if TYPE_CHECKING:
@@ -129,18 +130,6 @@ MAX_ANSWER = 200
 #: A seed longer than this many characters names the default record by a hash instead:
 #: a file name has at most 255 bytes.
 MAX_SEED_IN_NAME = 40
-
-
-class _Usage(Exception):
-    """A bad command line, already worded by argparse."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """Argument parsing whose errors come back to :func:`main` as one line, not SystemExit."""
-
-    def error(self, message: str) -> NoReturn:
-        """Raise :class:`_Usage` with argparse's message."""
-        raise _Usage(message)
 
 
 def _seconds(text: str) -> float:
@@ -294,7 +283,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     def warn(text: str) -> None:
         print(_one_line(text), file=err, flush=True)
 
-    parser = _Parser(prog="python -m whist play")
+    parser = OneLineParser(prog="python -m whist play")
     parser.add_argument("game", help="diminishing-whist, black-queen, nine-five-two, "
                                      "bidding-whist or classic-whist (or dw, bq, 952, bw, cw)")
     parser.add_argument("--players", type=int, help="number of players")
@@ -326,8 +315,8 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         seats = (args.seats.split(",") if args.seats
                  else [HUMAN] + ["random"] * (probe.players - 1))
         table = Table(probe, seats, seed=seed, engine_timeout=args.engine_timeout)
-    except _Usage as error:
-        warn(f"{parser.prog}: error: {error}")
+    except UsageError as error:
+        warn(str(error))
         return EXIT_USAGE
     except (OptionError, EngineError, ValueError, TypeError) as error:
         # ValueError and TypeError: options of odd types the game's checks did not word.
