@@ -3,10 +3,27 @@
 The command line seats people (play, replay, nerd, serve), so it lives in the
 app floor (:mod:`whist_app.cli`); this module is excluded from the browser
 bundle and from the core's import contract.
+
+Ctrl-C while the modules load (the first few tenths of a second) or after a
+command has done its part ends in one line, not a traceback: status 128 + the
+signal, as shells report it (130; terminal play also turns SIGTERM and SIGHUP
+into such a stop, see :mod:`whist_app.terminal`).
 """
 
+import signal
 import sys
 
-from whist_app.cli import main
 
-sys.exit(main())
+def _run() -> int:
+    try:
+        from whist_app.cli import main
+        return main()
+    except KeyboardInterrupt as stop:
+        try:
+            print("interrupted", file=sys.stderr, flush=True)
+        except (OSError, ValueError):  # standard error gone too: the status says it
+            pass
+        return 128 + int(getattr(stop, "signum", signal.SIGINT))
+
+
+sys.exit(_run())

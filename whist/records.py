@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
@@ -206,11 +207,88 @@ def _whose(state: GameState) -> str:
 
 
 def save_record(state: GameState, path: str | Path, **extra: JSON) -> None:
-    """Write the game's record (plus ``extra`` keys such as seat names) as JSON."""
+    """Write the game's record (plus ``extra`` keys such as seat names) as JSON.
+
+    Whole or not at all (:func:`write_atomically`): OSError leaves ``path`` as it was.
+    """
     record = state.record()
     record.update(extra)
-    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                          encoding="utf-8")
+    write_atomically(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` whole or not at all; OSError if it cannot be.
+
+    The text goes to a new file in the same folder, is flushed to the disk, then
+    takes the path's place in one rename: a full disk or a crash leaves the old
+    file (or none), never a truncated one.  A symbolic link keeps pointing at the
+    file it named, which is the one replaced; an existing file keeps its
+    permissions.  A path that is no regular file (/dev/null, a FIFO someone reads)
+    is written to directly, as there is nothing to replace; a FIFO nobody reads is
+    an OSError, not a wait.
+    """
+    data = text.encode("utf-8")
+    # Only a link is resolved: a relative path must stay relative (the working folder may
+    # no longer be reachable by its name).
+    target = os.path.realpath(path) if os.path.islink(path) else os.fspath(path)
+    try:
+        mode: int | None = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        descriptor = os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            os.set_blocking(descriptor, True)
+            _write_all(descriptor, data)
+        finally:
+            os.close(descriptor)
+        return
+    folder, name = os.path.split(target)
+    descriptor, temporary = new_file_beside(folder, name)
+    try:
+        try:
+            if mode is not None:
+                os.chmod(temporary, stat.S_IMODE(mode))
+            _write_all(descriptor, data)
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        os.replace(temporary, target)
+    except BaseException:  # a full disk, or Ctrl-C: the half-written file goes
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself on the disk; not every system can
+        folder_descriptor = os.open(folder or ".", os.O_RDONLY)
+        try:
+            os.fsync(folder_descriptor)
+        finally:
+            os.close(folder_descriptor)
+
+
+def new_file_beside(folder: str, name: str) -> tuple[int, str]:
+    """A new, empty, hidden file in ``folder`` named after ``name``: its descriptor and path.
+
+    The folder is used as given ("" is the working folder): a relative path stays
+    relative, unlike :func:`tempfile.mkstemp`'s, which it makes absolute.
+
+    Created with the permissions a new file gets (0o666 less the umask), unlike
+    :func:`tempfile.mkstemp`'s 0o600, since it becomes the record.
+    """
+    for _ in range(100):
+        path = os.path.join(folder, f".{name[:60]}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    """Write every byte of ``data`` (os.write may write only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]
 
 
 def record_text(state: GameState, **extra: JSON) -> str:
