@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 HOST   ?= 127.0.0.1
 
-.PHONY: run dist test setup web chromium lint typecheck pytest bench clean
+.PHONY: run dist test setup web chromium lint typecheck pytest bench fuzz clean
 
 run: dist
 	$(BIN)/python -m whist serve --port $(PORT) --host $(HOST)
@@ -48,6 +48,10 @@ pytest:
 
 bench: setup
 	$(BIN)/python bench/core_speed.py
+
+# Longer fuzzing runs of the doors (issue 18); each door's fast run is part of make test.
+fuzz: setup
+	WHIST_FUZZ_SCALE=20 $(BIN)/python -m pytest -q tests/test_cli_fuzz.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/pkg dist build
