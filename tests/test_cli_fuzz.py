@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from tests.fuzz_report import say_after_module
 from whist.records import MAX_RECORD_BYTES, replay
 from whist_app.cli import main
 
@@ -271,13 +272,9 @@ def test_play(capsys: pytest.CaptureFixture[str], files: dict[str, str], tmp_pat
 def _report_counts(request: pytest.FixtureRequest) -> Iterator[None]:
     """After the module: how many inputs each door got and what they got back."""
     yield
-    plugins = request.config.pluginmanager
-    reporter = plugins.get_plugin("terminalreporter")
-    capture = plugins.get_plugin("capturemanager")
-    if reporter is None or capture is None or not TRIED:
+    if not TRIED:
         return
     doors = "; ".join(f"{door} {TRIED[door]} ("
                       + ", ".join(f"{n}× {what}" for what, n in sorted(OUTCOMES[door].items()))
                       + ")" for door in TRIED)
-    with capture.global_and_fixture_disabled():
-        reporter.write_line(f"\nfuzz (cli): {sum(TRIED.values())} inputs: {doors}")
+    say_after_module(request, f"\nfuzz (cli): {sum(TRIED.values())} inputs: {doors}")
