@@ -225,19 +225,34 @@ def test_ctrl_c_while_the_program_starts_is_one_line_and_exit_130(module: str,
     # -X importtime: the program says on standard error as each module has loaded.
     proc = subprocess.Popen([sys.executable, "-X", "importtime", *PLAY[1:], *HUMAN_FIRST,
                              "--record", str(path)], cwd=REPO, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             preexec_fn=_ctrl_c_live)
-    assert proc.stderr is not None
-    seen = []
-    for raw in proc.stderr:
-        seen.append(raw.decode())
-        if raw.decode().rsplit("|", 1)[-1].strip() == module:
-            break
-    else:
-        pytest.fail(f"{module} was never imported: {''.join(seen)[-1000:]}")
+    assert proc.stderr is not None and proc.stdin is not None
+    # Read straight from the pipe (no buffer that could keep back what comes after).
+    pipe = proc.stderr.fileno()
+    deadline = time.monotonic() + 60
+
+    def more() -> bytes:
+        ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"no end of output within a minute: {seen.decode()[-1000:]}"
+        return os.read(pipe, 65536)
+
+    seen = b""
+    while not any(line.rsplit(b"|", 1)[-1].strip() == module.encode()
+                  for line in seen.splitlines()):
+        chunk = more()
+        assert chunk, f"{module} was never imported: {seen.decode()[-1000:]}"
+        seen += chunk
     proc.send_signal(signal.SIGINT)
-    out, rest = proc.communicate(timeout=30)
-    err = "".join(seen) + rest.decode()
+    try:
+        while chunk := more():
+            seen += chunk
+    finally:
+        proc.stdin.close()
+        if proc.poll() is None:  # only if the test failed: leave nothing running
+            proc.kill()
+    proc.wait(timeout=30)
+    err = seen.decode()
     said = [line for line in err.splitlines() if not line.startswith("import time:")]
     assert "Traceback" not in err
     assert proc.returncode == 130, (proc.returncode, said)
