@@ -12,6 +12,8 @@ import errno
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -96,3 +98,12 @@ def test_a_fifo_is_written_to_not_replaced(tmp_path: Path) -> None:
     os.close(keeper)
     os.close(reader)
     assert b"".join(got).decode() == text and stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_dev_stdout_into_a_pipe_is_written_to() -> None:
+    # Its link leads to no file when standard output is a pipe: written by its own name.
+    done = subprocess.run([sys.executable, "-c", "from whist.records import write_atomically; "
+                           "write_atomically('/dev/stdout', 'the record')"],
+                          cwd=Path(__file__).resolve().parent.parent, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "the record", "")

@@ -228,21 +228,22 @@ def write_atomically(path: str | Path, text: str) -> None:
     an OSError, not a wait.
     """
     data = text.encode("utf-8")
-    # Only a link is resolved: a relative path must stay relative (the working folder may
-    # no longer be reachable by its name).
-    target = os.path.realpath(path) if os.path.islink(path) else os.fspath(path)
     try:
-        mode: int | None = os.stat(target).st_mode
+        mode: int | None = os.stat(path).st_mode
     except FileNotFoundError:
         mode = None
     if mode is not None and not stat.S_ISREG(mode):
-        descriptor = os.open(target, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+        # Opened by its own name: /dev/stdout's link leads to no file when it is a pipe.
+        descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
         try:
             os.set_blocking(descriptor, True)
             _write_all(descriptor, data)
         finally:
             os.close(descriptor)
         return
+    # Only a link is resolved: a relative path must stay relative (the working folder may
+    # no longer be reachable by its name).
+    target = os.path.realpath(path) if os.path.islink(path) else os.fspath(path)
     folder, name = os.path.split(target)
     descriptor, temporary = new_file_beside(folder, name)
     try:
