@@ -152,14 +152,15 @@ def _tokens(rng: random.Random, flags: list[str], files: dict[str, str],
     return [rng.choice(rng.choice(pool)) for _ in range(count)]
 
 
-def _check(door: str, status: int, allowed: set[int], out: str, err: str) -> None:
+def _check(door: str, argv: list[str], status: int, allowed: set[int], out: str,
+           err: str) -> None:
     """The door's status is documented, no traceback, and a refusal is one line."""
     OUTCOMES[door][f"exit {status}"] += 1
     TRIED[door] += 1
-    assert status in allowed, (door, status, err[-500:])
-    assert "Traceback" not in out + err
+    assert status in allowed, (argv, status, err[-500:])
+    assert "Traceback" not in out + err, argv
     if status == 2:
-        assert err.count("\n") == 1 and err.endswith("\n") and len(err) <= 301, err
+        assert err.count("\n") == 1 and err.endswith("\n") and len(err) <= 301, (argv, err)
         assert "usage:" not in err
 
 
@@ -180,7 +181,7 @@ def test_the_program_s_own_command_line(capsys: pytest.CaptureFixture[str],
             assert stop.code == 0, argv
             status = 0
         out, err = capsys.readouterr()
-        _check("python -m whist", status, {0, 2, 3}, out, err)
+        _check("python -m whist", argv, status, {0, 2, 3}, out, err)
 
 
 def test_replay(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> None:
@@ -191,7 +192,7 @@ def test_replay(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> No
             argv += _tokens(rng, ["--bogus", "-x", "--"], files, rng.randrange(1, 3))
         status = main(argv)
         out, err = capsys.readouterr()
-        _check("replay", status, {0, 2, 3}, out, err)
+        _check("replay", argv, status, {0, 2, 3}, out, err)
         if status != 2:
             assert err == "" and out.splitlines()[-1].startswith("totals: ")
 
@@ -209,7 +210,7 @@ def test_review(capsys: pytest.CaptureFixture[str], files: dict[str, str]) -> No
         argv += ["--iterations", "2", "--workers", "1"] if rng.random() < 0.7 else []
         status = main(argv)
         out, err = capsys.readouterr()
-        _check("review", status, {0, 2}, out, err)
+        _check("review", argv, status, {0, 2}, out, err)
         if status == 0:
             assert out.splitlines()[-1].startswith("total expected loss: ") or \
                 json.loads(out)["decisions"] is not None
@@ -253,7 +254,7 @@ def test_play(capsys: pytest.CaptureFixture[str], files: dict[str, str], tmp_pat
         monkeypatch.setattr(sys, "stdin", io.StringIO(typed) if rng.random() > 0.05 else None)
         status = main(argv)
         out, err = capsys.readouterr()
-        _check("play", status, {0, 2, 4}, out, err)
+        _check("play", argv, status, {0, 2, 4}, out, err)
         if status == 2:
             assert out == ""
             continue

@@ -333,6 +333,18 @@ def test_nothing_writable_anywhere_prints_the_record(tmp_path: Path) -> None:
     assert replay(json.loads(lines[3].removeprefix("stderr: "))).over
 
 
+def test_a_record_name_in_bytes_that_are_no_utf8_is_saved_and_shown(tmp_path: Path) -> None:
+    # Found by the long fuzz run: such a name arrives with a lone surrogate, which an
+    # output that encodes strictly cannot print (a traceback, after the game was saved).
+    path = os.fsencode(tmp_path) + b"/\xff.json"
+    done = subprocess.run([*PLAY, *HUMAN_FIRST, "--record", path], cwd=REPO,
+                          stdin=subprocess.DEVNULL, capture_output=True, timeout=60,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().endswith(f"record saved to {tmp_path}/\\udcff.json\n")
+    assert actions_in(Path(os.fsdecode(path))) == []
+
+
 def test_end_of_input_saves_and_exits_0(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     done = subprocess.run([*PLAY, *HUMAN_FIRST, "--record", str(path)], cwd=REPO,

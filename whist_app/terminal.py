@@ -157,6 +157,12 @@ def _one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 
+def _encodable(text: str) -> str:
+    """``text`` with any lone surrogate written as ``\\udcff``: a file name or seat given in
+    bytes that are no UTF-8 arrives so, and a strict output cannot print it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def default_record_path(game: str, seed: int) -> str:
     """``GAME-SEED.json``; a seed too long for a file name gives ``GAME-seed-HASH.json``."""
     text = str(seed)
@@ -210,7 +216,7 @@ class Ended(KeyboardInterrupt):
 
 def stop_status(stop: KeyboardInterrupt) -> int:
     """The exit status for a stop: 128 + its signal, as shells report it (130 for Ctrl-C)."""
-    return 128 + (stop.signum if isinstance(stop, Ended) else signal.SIGINT)
+    return 128 + stop.signum if isinstance(stop, Ended) else EXIT_INTERRUPTED
 
 
 def _stop_for(signum: int) -> KeyboardInterrupt:
@@ -385,11 +391,11 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | Non
             inp.reconfigure(errors="replace")
 
     def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
+        print(_encodable(text), file=out, flush=True)
 
     def warn(text: str) -> None:
         with contextlib.suppress(OSError, ValueError):  # standard error gone (a hung-up terminal)
-            print(_one_line(text), file=err, flush=True)
+            print(_encodable(_one_line(text)), file=err, flush=True)
 
     parser = OneLineParser(prog="python -m whist play")
     parser.add_argument("game", help="diminishing-whist, black-queen, nine-five-two, "
