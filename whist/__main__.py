@@ -10,6 +10,7 @@ signal, as shells report it (130; terminal play also turns SIGTERM and SIGHUP
 into such a stop, see :mod:`whist_app.terminal`).
 """
 
+import os
 import signal
 import sys
 
@@ -19,11 +20,16 @@ def _run() -> int:
         from whist_app.cli import main
         return main()
     except KeyboardInterrupt as stop:
-        try:
-            print("interrupted", file=sys.stderr, flush=True)
-        except (OSError, ValueError):  # standard error gone too: the status says it
-            pass
-        return 128 + int(getattr(stop, "signum", signal.SIGINT))
+        status = 128 + int(getattr(stop, "signum", signal.SIGINT))
+        for stream, text in ((sys.stderr, "interrupted\n"), (sys.stdout, "")):
+            try:
+                stream.write(text)
+                stream.flush()
+            except (OSError, ValueError, AttributeError):  # gone too: the status says it
+                pass
+        # Straight out: the interpreter's own exit may still see the interrupt as
+        # unhandled and end by SIGINT instead of this status (seen under load).
+        os._exit(status)
 
 
 sys.exit(_run())
