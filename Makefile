@@ -53,6 +53,7 @@ bench: setup
 fuzz: setup
 	SERVER_FUZZ_CASES=30000 $(BIN)/python -m pytest -q -s tests/test_server_fuzz.py
 	WHIST_SECRECY_EXAMPLES=60 $(BIN)/python -m pytest -q -s tests/test_secrecy.py
+	WHIST_FUZZ_SCALE=20 $(BIN)/python -m pytest -q -s tests/test_cli_fuzz.py
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor static/pkg dist build

@@ -296,10 +296,12 @@ def choose_action(state: GameState, engine: Engine, seat: int | None = None,
     """Ask ``engine`` for the move of the seat to move; EngineError (state untouched) if it fails.
 
     It fails if it raises, takes longer than ``time_limit`` seconds (default:
-    :func:`decision_time_limit`; ``math.inf``: no limit), or answers with anything
-    but one of the legal actions, compared by exact type and value.  The action
-    returned is the legal list's own, so nothing of the engine's object reaches
-    the game.
+    :func:`decision_time_limit`; ``math.inf``: no limit), changes the observation
+    or the list of legal actions it was handed, or answers with anything but one of
+    the game's legal actions, compared by exact type and value.  The engine gets a
+    copy of the list, and its answer is checked against the game's own, so nothing
+    an engine does to what it is handed makes an action legal; the action returned
+    is the game's own, so nothing of the engine's object reaches the game.
     """
     seat = state.to_move if seat is None else seat
     if seat is None:
@@ -308,15 +310,41 @@ def choose_action(state: GameState, engine: Engine, seat: int | None = None,
     if not limit > 0:  # NaN included
         raise EngineError(f"a time limit must be more than 0 seconds, not {_short(limit)}")
     legal = state.legal_actions()
+    handed = list(legal)  # the engine's own copy: the check below reads the game's
     observation = state.observe(seat)
     who = f"engine {_label(engine)!r} at seat {seat}"
     try:
-        answer = _run_choose(engine, observation, legal, limit)
+        answer = _run_choose(engine, observation, handed, limit)
     except _Refused as refusal:
         raise EngineError(f"{who} {refusal}") from None
     except Exception as error:
         raise EngineError(f"{who} raised {type(error).__name__}: {_message(error)}") from error
+    if len(handed) != len(legal) or any(a is not b for a, b in zip(handed, legal, strict=True)):
+        raise EngineError(f"{who} changed the list of legal actions it was handed")
+    if not _same_data(observation, state.observe(seat)):
+        raise EngineError(f"{who} changed the observation it was handed")
     return _legal_match(state, legal, answer, who)
+
+
+def _same_data(mine: object, fresh: object) -> bool:
+    """True if ``mine`` is still exactly the JSON-like data ``fresh`` is, type for type.
+
+    Compared by hand, not by ``==``: an engine may have put in an object whose own
+    ``__eq__`` says True to anything (or raises).
+    """
+    if type(mine) is not type(fresh):
+        return False
+    if isinstance(fresh, dict):
+        assert isinstance(mine, dict)
+        return mine.keys() == fresh.keys() and all(_same_data(mine[k], v)
+                                                   for k, v in fresh.items())
+    if isinstance(fresh, list | tuple):
+        assert isinstance(mine, list | tuple)
+        return len(mine) == len(fresh) and all(_same_data(a, b)
+                                               for a, b in zip(mine, fresh, strict=True))
+    if isinstance(fresh, float) and fresh != fresh:  # NaN equals nothing, not even itself
+        return mine != mine
+    return mine == fresh  # str, int, float, bool, None: exact types, compared by value
 
 
 def _label(engine: Engine) -> str:

@@ -45,6 +45,8 @@ from whist.observations import Observation
 
 #: Worlds per decision when neither a number nor a time budget is given.
 DEFAULT_WORLDS = 200
+#: The fewest worlds a valuation takes: a loss's interval needs two.
+MIN_WORLDS = 2
 #: At most this many choices are valued where there are more (plus the choice made).
 MAX_CANDIDATES = 20
 #: A half-width of the loss's interval below this is shown as exact (no interval).
@@ -167,8 +169,8 @@ def paired_interval(best: Sequence[float], other: Sequence[float]) -> tuple[floa
     n = len(best)
     diffs = [a - b for a, b in zip(best, other, strict=True)]
     mean = sum(diffs) / n
-    if n < 2:
-        raise ValueError("at least two worlds are needed for an interval")
+    if n < MIN_WORLDS:
+        raise ValueError(f"at least {MIN_WORLDS} worlds are needed for an interval")
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = t95(n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
@@ -191,8 +193,8 @@ def value_decision(obs: Observation, legal: Sequence[Action], chosen: Action, *,
         raise ValueError(f"{chosen} is not a legal choice here")
     if worlds is None and budget is None:
         worlds = DEFAULT_WORLDS
-    if worlds is not None and worlds < 2:
-        raise ValueError("at least two worlds are needed for an interval")
+    if worlds is not None and worlds < MIN_WORLDS:
+        raise ValueError(f"at least {MIN_WORLDS} worlds are needed for an interval")
     seat: int = obs["seat"]
     groups = choice_groups(obs, legal)
     candidates, pruned = candidates_for(obs, legal, chosen, max_candidates)
@@ -247,6 +249,6 @@ def _play_worlds(obs: Observation, candidates: list[Action], seed: int, worlds: 
             values[index].append(rollout(state, seat, hands_done, others_weight,
                                          random.Random(rollout_seed), full_hand=True))
         played += 1
-        if deadline is not None and played >= 2 and time.perf_counter() >= deadline:
+        if deadline is not None and played >= MIN_WORLDS and time.perf_counter() >= deadline:
             break
     return values

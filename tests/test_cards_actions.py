@@ -72,7 +72,9 @@ def test_trump_and_sorting() -> None:
     ("NT", Decision.TRUMP, NameTrump(None)),
     ("H", Decision.TRUMP, NameTrump(Suit.HEARTS)),
     ("2♣ 3♣ 7♦ 9♦", Decision.DISCARD, Discard(tuple(Card.parse(c) for c in "2♣ 3♣ 7♦ 9♦".split()))),
-    ("AS KS", Decision.PASS, PassCards((Card.parse("A♠"), Card.parse("K♠")))),
+    # A pass or a discard is a set of cards: read in the pack's order, however typed.
+    ("AS KS", Decision.PASS, PassCards((Card.parse("K♠"), Card.parse("A♠")))),
+    ("9♦ 2♣ 7♦ 3♣", Decision.DISCARD, Discard(tuple(Card.parse(c) for c in "2♣ 3♣ 7♦ 9♦".split()))),
 ])
 def test_actions_round_trip_through_their_notation(text: str, decision: Decision,
                                                    expected: object) -> None:

@@ -30,7 +30,7 @@ from engines.base import (
     decision_time_limit,
     load_engine,
 )
-from whist.actions import Action
+from whist.actions import Action, Bid
 from whist.games import GAME_NAMES, new_game
 from whist.observations import Observation
 from whist.records import replay
@@ -80,6 +80,40 @@ def test_an_answer_of_the_wrong_type_is_refused_and_the_game_is_untouched(
     assert message in text, text
     assert json.dumps(table.record()) == before and table.state.to_move == 1
     assert replay(table.record()).record() == table.state.record()
+
+
+@pytest.mark.parametrize("plugin, message", [
+    ("AppendsToLegal", "changed the list of legal actions it was handed"),
+    ("ReplacesLegal", "changed the list of legal actions it was handed"),
+    ("ChangesObservation", "changed the observation it was handed"),
+])
+def test_an_engine_that_changes_what_it_was_handed_is_refused(plugin: str, message: str) -> None:
+    # The check reads the game's own legal actions, never the engine's list: an action
+    # appended there is no more legal than before.
+    table = dw_table(plugin)
+    before = json.dumps(table.record())
+    with pytest.raises(EngineError) as caught:
+        table.play_computer()
+    text = str(caught.value)
+    assert text.startswith(f"engine '{PLUGINS}:{plugin}' at seat 1 {message}"), text
+    assert json.dumps(table.record()) == before and table.state.to_move == 1
+    assert all(type(a).__name__ == "Bid" and a.tricks <= 13  # type: ignore[union-attr]
+               for a in table.state.legal_actions())
+
+
+def test_an_action_appended_to_the_engine_s_list_is_checked_against_the_game() -> None:
+    # Even without the tampering check, the answer is matched against the game's list.
+    class Appends(Engine):
+        def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+            mine = Bid(99)
+            assert isinstance(legal, list)
+            legal.append(mine)
+            return mine
+
+    state = new_game("diminishing-whist", None, seed=4)
+    with pytest.raises(EngineError, match="at seat 0 "):
+        choose_action(state, Appends(), time_limit=math.inf)
+    assert Bid(99) not in state.legal_actions()
 
 
 def test_every_action_type_and_field_is_checked() -> None:
@@ -182,15 +216,22 @@ def test_the_arena_counts_an_overrunning_plugin_and_plays_on() -> None:
                "of 0.2 s" in m for m in messages), messages
 
 
-@pytest.mark.parametrize("plugin", ["FloatBid", "EqualsAnything"])
-def test_the_arena_counts_every_wrongly_typed_answer(plugin: str) -> None:
+@pytest.mark.parametrize("plugin, failure", [
+    ("FloatBid", "returned a Bid with a float"), ("EqualsAnything", "returned <"),
+    # Its own move appended to its list: no revoke reaches the game.
+    ("AppendsToLegal", "changed the list of legal actions it was handed"),
+    ("ChangesObservation", "changed the observation it was handed"),
+])
+def test_the_arena_counts_every_wrong_answer(plugin: str, failure: str) -> None:
     config = ArenaConfig("diminishing-whist", [f"{PLUGINS}:{plugin}", "random", "random",
                                                "random"], deals=1, seed=4)
     summary = summarize(config, run_deals(config, workers=1))
-    # Every decision fails: 65 a game (10 bids, 55 cards), four rotations.
+    # Every decision fails (the arena plays the first legal action instead): 65 a game
+    # (10 bids, 55 cards), four rotations.
     assert summary["failures"] == 4 * 65
     assert summary["engines"][f"{PLUGINS}:{plugin}"]["failures"] == 4 * 65
-    assert f"engine '{PLUGINS}:{plugin}' at seat 0 returned" in summary["failure_messages"][0]
+    assert all(f"engine '{PLUGINS}:{plugin}' at seat " in m and failure in m
+               for m in summary["failure_messages"]), summary["failure_messages"][0]
 
 
 def test_the_arena_command_reports_counts_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -231,6 +272,8 @@ def terminal(argv: list[str], answers: str, tmp_path: Path) -> tuple[int, str, s
 
 @pytest.mark.parametrize("plugin, timeout, message", [
     ("Sleeps", ["--engine-timeout", "0.2"], "did not answer within its time limit of 0.2 s"),
+    ("AppendsToLegal", [], "changed the list of legal actions it was handed"),
+    ("ChangesObservation", [], "changed the observation it was handed"),
     ("FloatBid", [], "returned a Bid with a float as its tricks"),
     ("EqualityRaises", [], "not an action"),
 ])

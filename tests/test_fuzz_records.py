@@ -28,6 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzz_report import say_after_module
 from whist.cards import CARDS
 from whist.games import GAME_NAMES, game_class, new_game
 from whist.protocol import OptionError
@@ -248,17 +249,13 @@ def replay_command(tmp_path: Path, capsys: pytest.CaptureFixture[str], data: byt
 def _report_count(request: pytest.FixtureRequest) -> Iterator[None]:
     """After the module: print how many inputs it tried (the team's notes quote it)."""
     yield
-    plugins = request.config.pluginmanager
-    reporter = plugins.get_plugin("terminalreporter")
-    capture = plugins.get_plugin("capturemanager")
     total = sum(TRIED.values())
-    if reporter is None or capture is None or not total:
+    if not total:
         return
     parts = ", ".join(f"{name} {count}" for name, count in sorted(TRIED.items()))
     statuses = ", ".join(f"{count}× exit {status}" for status, count in sorted(STATUSES.items()))
-    # Teardown output is captured like a test's; this line is for the person running it.
-    with capture.global_and_fixture_disabled():
-        reporter.write_line(f"\nfuzz: {total} inputs tried ({parts}); replay command: {statuses}")
+    say_after_module(request, f"\nfuzz: {total} inputs tried ({parts}); replay command: "
+                              f"{statuses}")
 
 
 # ------------------------------------------------------------------ the fuzzing

@@ -149,13 +149,14 @@ def test_dealer_names_trump_then_takes_the_kitty_and_discards_four() -> None:
     # Any four cards: two from the kitty, two from the dealt hand.
     state.apply_text("2♠ 5♥ 3♥ A♠")
     assert len(state.hands[0]) == 16 and "A♠" not in hand_of(state, 0)
-    assert state.observe(0)["discard"] == cards("2♠ 5♥ 3♥ A♠")
+    # Typed in any order, a discard is the same choice, kept in the pack's order.
+    assert state.observe(0)["discard"] == cards("3♥ 5♥ 2♠ A♠")
     for seat in (1, 2):
         assert state.observe(seat)["discard"] is None
         assert "A♠" not in json.dumps(state.observe(seat), ensure_ascii=False)
     # The player going for 5 (left of the dealer) leads.
     assert state.decision is Decision.CARD and state.to_move == 1
-    assert state.record()["hands"][0]["actions"] == ["NT", "2♠ 5♥ 3♥ A♠"]
+    assert state.record()["hands"][0]["actions"] == ["NT", "3♥ 5♥ 2♠ A♠"]
 
 
 def test_discard_errors_are_in_player_words_and_change_nothing() -> None:
@@ -249,9 +250,10 @@ def test_one_over_two_under_passes_to_each_receiver_in_turn() -> None:
     assert (obs["pass_to"], obs["pass_count"], obs["choose_count"]) == (1, 5, 5)
     assert obs["previous_results"] == [7, -5, -2]
     assert len(state.legal_actions()) == comb(16, 5)
-    # Seat 1 gives back J♣, 10♦, then the A♥ it was just given, 8♠, then 10♣.
+    # Typed in any order, the pass is taken in the pack's order (2♣ 3♣ 2♦ A♥ 2♠), and
+    # seat 1 gives back J♣, 10♣, 10♦, then the A♥ it was just given, then 8♠.
     state.apply_text("2♣ 2♦ A♥ 2♠ 3♣")
-    assert state.exchanges[0][3] == parse_cards("J♣ 10♦ A♥ 8♠ 10♣")
+    assert state.exchanges[0][3] == parse_cards("J♣ 10♣ 10♦ A♥ 8♠")
     assert hand_of(state, 1) == set(cards("7♣ 8♣ 9♣ 2♣ 3♣ 6♦ 7♦ 8♦ 9♦ 2♦ 5♥ 6♥ 7♥ 6♠ 7♠ 2♠"))
     # Seat 0 may pass on what seat 1 returned: J♣ fetches A♣, 3♥ fetches K♥.
     assert state.to_move == 0 and state.observe(0)["pass_to"] == 2
@@ -261,11 +263,11 @@ def test_one_over_two_under_passes_to_each_receiver_in_turn() -> None:
     assert hand_of(state, 0) == set(cards("4♣ 5♣ 6♣ 10♣ A♣ 3♦ 4♦ 5♦ 10♦ A♥ 4♥ K♥ 3♠ 4♠ 5♠ 8♠"))
     assert [len(h) for h in state.hands] == [16, 16, 16]
     assert state.decision is Decision.TRUMP and state.to_move == 1
-    assert state.record()["hands"][1]["actions"] == ["2♣ 2♦ A♥ 2♠ 3♣", "J♣ 3♥"]
+    assert state.record()["hands"][1]["actions"] == ["2♣ 3♣ 2♦ A♥ 2♠", "J♣ 3♥"]
     # Each party sees its own exchange; the third seat sees only the counts.
     passing = [state.observe(s)["passing"] for s in range(3)]
-    assert passing[1][0]["cards"] == cards("2♣ 2♦ A♥ 2♠ 3♣")
-    assert passing[1][0]["returned"] == cards("J♣ 10♦ A♥ 8♠ 10♣")
+    assert passing[1][0]["cards"] == cards("2♣ 3♣ 2♦ A♥ 2♠")
+    assert passing[1][0]["returned"] == cards("J♣ 10♣ 10♦ A♥ 8♠")
     assert passing[1][1]["cards"] is None and passing[1][1]["count"] == 2
     assert passing[2][0]["cards"] is None and passing[2][0]["returned"] is None
     assert passing[2][1]["returned"] == cards("A♣ K♥")
@@ -424,7 +426,7 @@ def test_sampled_worlds_for_a_bystander_and_for_the_dealer() -> None:
         assert len(world.discards) == 4 and not set(world.discards) & hand_of(world, 2)
         world = NineFiveTwo.sample_world(dealer, random.Random(seed))
         assert world.observe(1) == dealer
-        assert world.discards == parse_cards("2♥ 5♥ 2♣ 3♣")
+        assert world.discards == parse_cards("2♣ 3♣ 2♥ 5♥")  # in the pack's order
         assert world.kitty == parse_cards("2♥ Q♠ K♠ A♠")
         check_conservation(world)
 

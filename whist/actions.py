@@ -7,7 +7,7 @@ bid in one place and would be nonsense where a card is asked for).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -172,9 +172,9 @@ def parse_action(text: str, decision: Decision) -> Action:
         if decision is Decision.TRUMP:
             return NameTrump(parse_trump(raw))
         if decision is Decision.DISCARD:
-            return Discard(tuple(parse_cards(raw)))
+            return Discard(in_pack_order(parse_cards(raw)))
         if decision is Decision.PASS:
-            return PassCards(tuple(parse_cards(raw)))
+            return PassCards(in_pack_order(parse_cards(raw)))
     except ActionError:
         raise
     except (CardError, ValueError) as error:
@@ -182,6 +182,17 @@ def parse_action(text: str, decision: Decision) -> Action:
         # and must still reach the caller as "unreadable", never as a crash.
         raise ActionError(str(error)) from None
     raise ActionError(f"unknown decision kind {shown(decision)}")
+
+
+def in_pack_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """The cards of a multi-card action (a discard, a pass) in the one order the games use.
+
+    A discard or a pass is a set of cards: typed in any order it is the same choice,
+    so every reader (a record's replay, the review, the page, the terminal) makes it
+    the very action the game lists among its legal ones (combinations of its sorted
+    hand).  A card named twice stays twice, for the game to refuse.
+    """
+    return tuple(sorted(cards))
 
 
 def _is_card(value: object) -> bool:

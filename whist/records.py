@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
@@ -25,7 +28,9 @@ class RecordError(ValueError):
 def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
     """Read a record from a path, a JSON text or an already parsed mapping.
 
-    A str starting with ``{`` or ``[`` is JSON text, any other str a path.  Files and
+    A Path is always a file (a command line passes one: a file may be named
+    ``[1].json``); a str starting with ``{`` or ``[`` is JSON text, any other str a
+    path.  Only a regular file is read (:func:`_read_text`).  Files and
     texts over :data:`MAX_RECORD_BYTES`, bytes that are not UTF-8 and nesting over
     :data:`MAX_RECORD_DEPTH` are refused before parsing, each with one RecordError line.
     """
@@ -60,16 +65,37 @@ def load_record(source: str | Path | Mapping[str, Any]) -> dict[str, JSON]:
     return data
 
 
+#: What a path may name besides a regular file, for the refusal (``stat.S_IFMT`` values).
+_FILE_KINDS: Final = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO (named pipe)",
+                      stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+                      stat.S_IFSOCK: "a socket"}
+
+
 def _read_text(path: str | Path) -> str:
-    """A record file's text, read within the size limit and decoded as UTF-8."""
+    """A record file's text, read within the size limit and decoded as UTF-8.
+
+    Only a regular file is read: a FIFO would wait for a writer for ever, a device
+    such as /dev/zero gives bytes without end.  It is opened without waiting (a FIFO
+    with no writer opens at once) and refused after a look at what it is.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_RECORD_BYTES + 1)
+        descriptor = os.open(path, flags)
     except OSError as error:
         raise RecordError(f"cannot read {shown(str(path), 120)}: {error.strerror or error}") from None
     except ValueError:
         # open() refuses a path with a NUL character in it.
         raise RecordError(f"cannot read {shown(str(path), 120)}: not a file name") from None
+    try:
+        with os.fdopen(descriptor, "rb") as file:
+            kind = stat.S_IFMT(os.fstat(file.fileno()).st_mode)
+            if kind != stat.S_IFREG:
+                raise RecordError(f"cannot read {shown(str(path), 120)}: it is "
+                                  f"{_FILE_KINDS.get(kind, 'not a regular file')}, "
+                                  "not a regular file")
+            data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise RecordError(f"cannot read {shown(str(path), 120)}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise RecordError(f"not a game record: {shown(str(path), 120)} is larger than "
                           f"{MAX_RECORD_BYTES // 2**20} MB")
@@ -181,11 +207,89 @@ def _whose(state: GameState) -> str:
 
 
 def save_record(state: GameState, path: str | Path, **extra: JSON) -> None:
-    """Write the game's record (plus ``extra`` keys such as seat names) as JSON."""
+    """Write the game's record (plus ``extra`` keys such as seat names) as JSON.
+
+    Whole or not at all (:func:`write_atomically`): OSError leaves ``path`` as it was.
+    """
     record = state.record()
     record.update(extra)
-    Path(path).write_text(json.dumps(record, ensure_ascii=False, indent=1) + "\n",
-                          encoding="utf-8")
+    write_atomically(path, json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+
+
+def write_atomically(path: str | Path, text: str) -> None:
+    """Write ``text`` as UTF-8 to ``path`` whole or not at all; OSError if it cannot be.
+
+    The text goes to a new file in the same folder, is flushed to the disk, then
+    takes the path's place in one rename: a full disk or a crash leaves the old
+    file (or none), never a truncated one.  A symbolic link keeps pointing at the
+    file it named, which is the one replaced; an existing file keeps its
+    permissions.  A path that is no regular file (/dev/null, a FIFO someone reads)
+    is written to directly, as there is nothing to replace; a FIFO nobody reads is
+    an OSError, not a wait.
+    """
+    data = text.encode("utf-8")
+    try:
+        mode: int | None = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        # Opened by its own name: /dev/stdout's link leads to no file when it is a pipe.
+        descriptor = os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0))
+        try:
+            os.set_blocking(descriptor, True)
+            _write_all(descriptor, data)
+        finally:
+            os.close(descriptor)
+        return
+    # Only a link is resolved: a relative path must stay relative (the working folder may
+    # no longer be reachable by its name).
+    target = os.path.realpath(path) if os.path.islink(path) else os.fspath(path)
+    folder, name = os.path.split(target)
+    descriptor, temporary = new_file_beside(folder, name)
+    try:
+        try:
+            if mode is not None:
+                os.chmod(temporary, stat.S_IMODE(mode))
+            _write_all(descriptor, data)
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+        os.replace(temporary, target)
+    except BaseException:  # a full disk, or Ctrl-C: the half-written file goes
+        with contextlib.suppress(OSError):
+            os.remove(temporary)
+        raise
+    with contextlib.suppress(OSError):  # the rename itself on the disk; not every system can
+        folder_descriptor = os.open(folder or ".", os.O_RDONLY)
+        try:
+            os.fsync(folder_descriptor)
+        finally:
+            os.close(folder_descriptor)
+
+
+def new_file_beside(folder: str, name: str) -> tuple[int, str]:
+    """A new, empty, hidden file in ``folder`` named after ``name``: its descriptor and path.
+
+    The folder is used as given ("" is the working folder): a relative path stays
+    relative, unlike :func:`tempfile.mkstemp`'s, which it makes absolute.
+
+    Created with the permissions a new file gets (0o666 less the umask), unlike
+    :func:`tempfile.mkstemp`'s 0o600, since it becomes the record.
+    """
+    for _ in range(100):
+        path = os.path.join(folder, f".{name[:60]}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), path
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name in {folder}")
+
+
+def _write_all(descriptor: int, data: bytes) -> None:
+    """Write every byte of ``data`` (os.write may write only part of it)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(descriptor, view):]
 
 
 def record_text(state: GameState, **extra: JSON) -> str:

@@ -6,7 +6,9 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn
 
 from whist.records import RecordError, replay
 
@@ -30,6 +32,28 @@ def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+class UsageError(Exception):
+    """A bad command line, worded by argparse as ``PROG: error: MESSAGE``."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Argument parsing whose errors come back as :class:`UsageError`, not argparse's usage block.
+
+    Its subcommands' parsers are of this class too, so every command line of
+    ``python -m whist`` fails in one line (see :func:`usage_fault`).
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Raise :class:`UsageError` with argparse's message."""
+        raise UsageError(f"{self.prog}: error: {message}")
+
+
+def usage_fault(error: UsageError) -> int:
+    """Say on standard error, in one line, what is wrong with the command line; status 2."""
+    print(one_line(str(error)), file=sys.stderr)
+    return EXIT_FAULTY
+
+
 def record_fault(error: Exception) -> int:
     """Say on standard error, in one line, why a record could not be read; its exit status."""
     if isinstance(error, RecordError):
@@ -50,29 +74,52 @@ def replay_main(path: str) -> int:
     the fault is and what was expected (1 only for a bug in replay itself).
     """
     try:
-        state = replay(path)
+        state = replay(Path(path))  # a Path: a file named [1].json is a file, not JSON text
     except Exception as error:  # noqa: BLE001 - every fault is one line, never a traceback
         return record_fault(error)
-    print(f"{state.title}, {state.players} players")
+    lines = [f"{state.title}, {state.players} players"]
     for number, scores in enumerate(state.hand_scores, start=1):
-        print(f"hand {number}: " + " ".join(str(s) for s in scores))
+        lines.append(f"hand {number}: " + " ".join(str(s) for s in scores))
     if state.hand_over and not state.over:
-        print(f"in progress: hand {state.hand_number + 1} finished, next deal not in the record")
+        lines.append(f"in progress: hand {state.hand_number + 1} finished, "
+                     "next deal not in the record")
     elif not state.over:
-        print(f"in progress: hand {state.hand_number + 1}, {state.pending_text()}")
-    print("totals: " + " ".join(str(t) for t in state.totals))
+        lines.append(f"in progress: hand {state.hand_number + 1}, {state.pending_text()}")
+    lines.append("totals: " + " ".join(str(t) for t in state.totals))
+    print_out("\n".join(lines))
     return EXIT_FINISHED if state.over else EXIT_IN_PROGRESS
 
 
-# ------------------------------------------------------------------- review
-def _positive_int(text: str) -> int:
+def print_out(text: str) -> None:
+    """Print ``text`` on standard output; a reader that went away (``| head``) is no fault."""
     try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}") from None
-    if not 1 <= value <= 1_000_000:
-        raise argparse.ArgumentTypeError(f"must be from 1 to 1000000, not {value}")
-    return value
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Cut short: keep the interpreter's own flush at exit from failing again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+# ------------------------------------------------------------------- review
+#: The most worlds or worker processes a review takes.
+MAX_COUNT = 1_000_000
+
+
+def _whole_from(low: int, why: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to MAX_COUNT (``why`` says why ``low``)."""
+
+    def whole(text: str) -> int:
+        try:
+            value = int(text) if len(text) <= 20 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text[:20]!r}")
+        if not low <= value <= MAX_COUNT:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {MAX_COUNT}{why}, "
+                                             f"not {value}")
+        return value
+    return whole
 
 
 def _seconds(text: str) -> float:
@@ -96,9 +143,9 @@ def _seed(text: str) -> int:
 
 
 def review_parser() -> argparse.ArgumentParser:
-    """The ``review`` command's arguments."""
-    from engines.valuation import DEFAULT_WORLDS
-    p = argparse.ArgumentParser(
+    """The ``review`` command's arguments (errors: :class:`UsageError`)."""
+    from engines.valuation import DEFAULT_WORLDS, MIN_WORLDS
+    p = OneLineParser(
         prog="python -m whist review",
         description="Value every decision of one seat in a game record: the choice made, the "
                     "best choice and the expected loss in points (see docs/review.md).")
@@ -106,13 +153,15 @@ def review_parser() -> argparse.ArgumentParser:
     p.add_argument("--seat", type=int, help="the seat to review (default: the first seat the "
                    "record marks human, else 0)")
     effort = p.add_mutually_exclusive_group()
-    effort.add_argument("--iterations", type=_positive_int, metavar="K",
+    effort.add_argument("--iterations", metavar="K",
+                        type=_whole_from(MIN_WORLDS, f" (a loss's interval needs {MIN_WORLDS} "
+                                                     "worlds)"),
                         help=f"sampled worlds per decision (default {DEFAULT_WORLDS}; the "
                              "numbers are repeatable)")
     effort.add_argument("--budget", type=_seconds, metavar="S",
                         help="seconds per decision instead (the numbers then depend on the "
                              "machine's speed and load)")
-    p.add_argument("--workers", type=_positive_int, metavar="N",
+    p.add_argument("--workers", type=_whole_from(1), metavar="N",
                    help="processes (default: one per core); the numbers do not depend on it")
     p.add_argument("--seed", type=_seed, default=0, help="the review's seed (default 0)")
     p.add_argument("--json", action="store_true", help="print the review as one JSON object")
@@ -136,9 +185,12 @@ def review_main(argv: Sequence[str]) -> int:
         review_game,
         review_lines,
     )
-    args = review_parser().parse_args(argv)
     try:
-        record, final = checked_record(args.record)
+        args = review_parser().parse_args(argv)
+    except UsageError as error:
+        return usage_fault(error)
+    try:
+        record, final = checked_record(Path(args.record))  # a path is always a path
     except Exception as error:  # noqa: BLE001 - every fault is one line, never a traceback
         return record_fault(error)
     seat = default_seat(record, final.players) if args.seat is None else args.seat
@@ -167,22 +219,18 @@ def review_main(argv: Sequence[str]) -> int:
         return EXIT_BUG
     if bar is not None:
         bar.close()
-    text = json.dumps(review.to_json(), ensure_ascii=False) if args.json \
-        else "\n".join(review_lines(review))
-    try:
-        print(text)
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # Piped into head or less and cut short: not a fault; keep the interpreter's
-        # own flush at exit from failing again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    print_out(json.dumps(review.to_json(), ensure_ascii=False) if args.json
+              else "\n".join(review_lines(review)))
     return EXIT_FINISHED
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Parse the command line and run the chosen command; return the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m whist",
-                                     description="Trick-taking card games against the computer.")
+    """Parse the command line and run the chosen command; return the exit status.
+
+    A bad command line is one line on standard error and status 2, for every command.
+    """
+    parser = OneLineParser(prog="python -m whist",
+                           description="Trick-taking card games against the computer.")
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="check a game record and print its scores")
     p_replay.add_argument("file")
@@ -191,10 +239,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("play", help="play a game in the terminal", add_help=False)
     sub.add_parser("nerd", help="run an original Classic Whist properties file", add_help=False)
     sub.add_parser("serve", help="serve the browser game (after set-up)", add_help=False)
-    args, rest = parser.parse_known_args(argv)
+    try:
+        args, rest = parser.parse_known_args(argv)
+        if args.command == "replay" and rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    except UsageError as error:
+        return usage_fault(error)
     if args.command == "replay":
-        if rest:
-            parser.error(f"unexpected arguments: {' '.join(rest)}")
         return replay_main(args.file)
     if args.command == "review":
         return review_main(rest)

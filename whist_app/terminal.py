@@ -5,14 +5,17 @@ drawn from the person's observation only; choices are numbered; ``?`` asks
 the strong engine for a hint, ``u`` takes a move back, ``q`` saves and quits.
 
 The game is never lost: the record path is checked before the first deal, and
-however play ends the game so far is saved (to a file in the temp folder if
-the path fails after all) and the player told where, on standard error when
+however play ends (its end, q, the end of input, Ctrl-C, SIGTERM, SIGHUP, a
+failing computer seat, a broken output) the game so far is saved, whole or not
+at all (:func:`whist.records.write_atomically`), to a file in the temp folder
+if the path fails after all, and the player told where, on standard error when
 something went wrong.  Exit status: 0 the game finished, or the player quit
 (q, end of input, closed input); 1 the output broke or no record could be
-written anywhere (the record is then printed on standard error); 2 a bad
-command line or record path (one line, nothing played); 4 a computer seat
-raised, took longer than ``--engine-timeout`` or answered illegally (it and its
-seat are named); 130 Ctrl-C.
+written anywhere (the record is then printed on standard error, else on
+standard output); 2 a bad command line or record path (one line, nothing
+played); 4 a computer seat raised, took longer than ``--engine-timeout`` or
+answered illegally (it and its seat are named); 128 + the signal for Ctrl-C
+(130), SIGHUP (129) and SIGTERM (143).
 """
 
 from __future__ import annotations
@@ -25,16 +28,18 @@ import json
 import math
 import os
 import signal
+import stat
 import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from whist.games import game_class
 from whist.protocol import IllegalAction, OptionError
-from whist.records import record_text, save_record
+from whist.records import new_file_beside, record_text, save_record
+from whist_app.cli import OneLineParser, UsageError
 from whist_app.views import SeatView, TableView
 
 if TYPE_CHECKING:
@@ -122,6 +127,9 @@ EXIT_FAILED = 1         # the output broke, or the record could be written nowhe
 EXIT_USAGE = 2          # a bad command line or an unwritable record path: nothing was played
 EXIT_ENGINE = 4         # a computer seat failed (raised, overran, answered illegally): saved
 EXIT_INTERRUPTED = 130  # Ctrl-C (128 + SIGINT, as shells report it): saved
+#: SIGTERM and SIGHUP end play as Ctrl-C does (saved), with 128 + the signal as status.
+ENDING_SIGNALS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                                        if hasattr(signal, name))
 #: The most characters read of one input line (the rest of a longer line is skipped) ...
 MAX_LINE = 1000
 #: ... and the longest answer considered: a 9-5-2 pass of several cards is under 40.
@@ -129,18 +137,6 @@ MAX_ANSWER = 200
 #: A seed longer than this many characters names the default record by a hash instead:
 #: a file name has at most 255 bytes.
 MAX_SEED_IN_NAME = 40
-
-
-class _Usage(Exception):
-    """A bad command line, already worded by argparse."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """Argument parsing whose errors come back to :func:`main` as one line, not SystemExit."""
-
-    def error(self, message: str) -> NoReturn:
-        """Raise :class:`_Usage` with argparse's message."""
-        raise _Usage(message)
 
 
 def _seconds(text: str) -> float:
@@ -161,6 +157,12 @@ def _one_line(text: str, limit: int = 300) -> str:
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
 
 
+def _encodable(text: str) -> str:
+    """``text`` with any lone surrogate written as ``\\udcff``: a file name or seat given in
+    bytes that are no UTF-8 arrives so, and a strict output cannot print it."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def default_record_path(game: str, seed: int) -> str:
     """``GAME-SEED.json``; a seed too long for a file name gives ``GAME-seed-HASH.json``."""
     text = str(seed)
@@ -174,46 +176,131 @@ def record_path_problem(path: str) -> str | None:
 
     The file is opened for appending (an existing record is not touched), created
     if missing and then removed again.  Non-blocking, so a FIFO nobody reads is
-    refused instead of hanging.
+    refused instead of hanging.  A file is written through a new file beside it
+    (:func:`whist.records.write_atomically`), so its folder must take one too.
     """
     existed = os.path.lexists(path)
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
     try:
-        os.close(os.open(path, flags, 0o666))
+        descriptor = os.open(path, flags, 0o666)
+        try:
+            regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+        finally:
+            os.close(descriptor)
+        if regular:
+            target = os.path.realpath(path) if os.path.islink(path) else path
+            handle, probe = new_file_beside(*os.path.split(target))
+            os.close(handle)
+            os.remove(probe)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
-        return f"cannot write the record to {path!r}: {getattr(error, 'strerror', None) or error}"
-    if not existed:
-        with contextlib.suppress(OSError):
-            os.remove(path)
+        problem = getattr(error, "strerror", None) or error
+        return f"cannot write the record to {path!r}: {problem}"
+    finally:
+        if not existed:
+            with contextlib.suppress(OSError):
+                os.remove(path)
     return None
 
 
-@contextlib.contextmanager
-def _interrupts_held() -> Iterator[None]:
-    """Hold Ctrl-C off while the game changes or is written, then raise it.
+class Ended(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised wherever play is, so that it ends as Ctrl-C does.
 
-    A KeyboardInterrupt in the middle of an action or of writing the file could
-    leave half a move in the record or half a file on disk.
+    A KeyboardInterrupt, so that everything that stops cleanly on Ctrl-C (a
+    computer seat's wait, a held change) stops on these too.
     """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def stop_status(stop: KeyboardInterrupt) -> int:
+    """The exit status for a stop: 128 + its signal, as shells report it (130 for Ctrl-C)."""
+    return 128 + stop.signum if isinstance(stop, Ended) else EXIT_INTERRUPTED
+
+
+def _stop_for(signum: int) -> KeyboardInterrupt:
+    return KeyboardInterrupt() if signum == signal.SIGINT else Ended(signum)
+
+
+def _stop_words(stop: KeyboardInterrupt) -> str:
+    return f"stopped by {signal.Signals(stop.signum).name}" if isinstance(stop, Ended) \
+        else "interrupted"
+
+
+class _Stops:
+    """What the stop signals (Ctrl-C, SIGTERM, SIGHUP) do during one game at the terminal.
+
+    The first raises where play is (KeyboardInterrupt or :class:`Ended`), unless a
+    change or a write is under way (``held``): then it waits for that to end.  Once
+    one has been raised, or while the game is being saved, later ones are only
+    noted (``pending``): a second Ctrl-C must not cut the save short.
+    """
+
+    def __init__(self) -> None:
+        self.held = 0
+        self.raised = False
+        self.pending: list[int] = []
+
+    def on_signal(self, signum: int, frame: FrameType | None) -> None:
+        """The handler of every stop signal."""
+        if self.held or self.raised:
+            self.pending.append(signum)
+            return
+        self.raised = True
+        raise _stop_for(signum)
+
+
+_STOPS = _Stops()
+
+
+@contextlib.contextmanager
+def _stops_caught() -> Iterator[None]:
+    """While play runs, the stop signals go to :data:`_STOPS` (in the main thread only).
+
+    Ctrl-C is taken over only from Python's own handler, SIGTERM and SIGHUP only
+    from the default: a signal ignored stays ignored (a background job ignores
+    Ctrl-C, ``nohup`` SIGHUP), and the handlers before are put back after (tests
+    call :func:`main` in-process).
+    """
+    global _STOPS
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    caught: list[int] = []
-
-    def hold(signum: int, frame: FrameType | None) -> None:
-        caught.append(signum)
-
-    previous = signal.getsignal(signal.SIGINT)
-    if previous in (signal.SIG_IGN, None):  # ignored (a background job) or not ours to touch
-        yield
-        return
-    signal.signal(signal.SIGINT, hold)
+    _STOPS = stops = _Stops()
+    previous = {}
+    for signum in (signal.SIGINT, *ENDING_SIGNALS):
+        usual = signal.default_int_handler if signum == signal.SIGINT else signal.SIG_DFL
+        if signal.getsignal(signum) is usual:
+            previous[signum] = signal.signal(signum, stops.on_signal)
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+class _Held:
+    """Hold the stop signals off while the game changes or is written, then raise the first.
+
+    A stop in the middle of an action or of writing the file could leave half a
+    move in the record or half a file on disk.
+    """
+
+    def __enter__(self) -> None:
+        _STOPS.held += 1
+
+    def __exit__(self, *_: object) -> None:
+        stops = _STOPS
+        stops.held -= 1
+        if not stops.held and stops.pending and not stops.raised:
+            stops.raised = True
+            raise _stop_for(stops.pending[0])
+
+
+def _interrupts_held() -> _Held:
+    """A with-block during which a stop signal waits (see :class:`_Held`)."""
+    return _Held()
 
 
 def _read_line(inp: TextIO) -> str | None:
@@ -252,16 +339,22 @@ def _save_game(table: Table, path: str, warn: Callable[[str], None]) -> str | No
             return path
         except OSError as error:
             failed = f"could not write the record to {path}: {error.strerror or error}"
-        folders = [tempfile.gettempdir()]
-        with contextlib.suppress(OSError):
-            folders.append(os.getcwd())
+        folders = []
+        for where in (tempfile.gettempdir, os.getcwd):
+            with contextlib.suppress(OSError):  # no usable temp folder; no working folder
+                folders.append(where())
         for folder in folders:
             try:
                 handle, fallback = tempfile.mkstemp(prefix=f"{table.state.name}-",
                                                     suffix=".json", dir=folder)
+            except OSError:
+                continue
+            try:
                 os.close(handle)
                 save_record(table.state, fallback, seats=list(table.seats))
             except OSError:
+                with contextlib.suppress(OSError):  # leave no empty file behind
+                    os.remove(fallback)
                 continue
             warn(f"{failed}; saved it to {fallback} instead")
             return fallback
@@ -274,12 +367,21 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     """Play a game at the terminal; return the exit status (see the module docstring).
 
     Play goes to ``stdout``, errors and warnings to ``stderr``.  Whatever ends the
-    game (its end, q, the end of input, Ctrl-C, a failing computer seat) the game
-    so far is saved and the player is told where.
+    game (its end, q, the end of input, Ctrl-C, SIGTERM, SIGHUP, a failing computer
+    seat) the game so far is saved and the player is told where.
     """
-    from engines.base import EngineError, describe_levels
-    from whist_app.table import HUMAN, Table
+    with _stops_caught():
+        try:
+            return _main(argv, stdin, stdout, stderr)
+        except KeyboardInterrupt as stop:  # a last resort: _main says what it stopped
+            with contextlib.suppress(OSError, ValueError):
+                print(_stop_words(stop), file=stderr or sys.stderr, flush=True)
+            return stop_status(stop)
 
+
+def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | None,
+          stderr: TextIO | None) -> int:
+    """:func:`main` with the stop signals caught."""
     # sys.stdin is None when the terminal was started with its input closed (<&-).
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout
@@ -289,12 +391,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             inp.reconfigure(errors="replace")
 
     def say(text: str = "") -> None:
-        print(text, file=out, flush=True)
+        print(_encodable(text), file=out, flush=True)
 
     def warn(text: str) -> None:
-        print(_one_line(text), file=err, flush=True)
+        with contextlib.suppress(OSError, ValueError):  # standard error gone (a hung-up terminal)
+            print(_encodable(_one_line(text)), file=err, flush=True)
 
-    parser = _Parser(prog="python -m whist play")
+    parser = OneLineParser(prog="python -m whist play")
     parser.add_argument("game", help="diminishing-whist, black-queen, nine-five-two, "
                                      "bidding-whist or classic-whist (or dw, bq, 952, bw, cw)")
     parser.add_argument("--players", type=int, help="number of players")
@@ -307,6 +410,13 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
                         help="longest a computer seat may think per decision (default: 5 "
                              "times its budget, at least 2 s; 10 s without a budget)")
     parser.add_argument("--levels", action="store_true", help="list the computer levels and exit")
+    try:
+        # Loaded here, so that a stop while they load is a stop before the first deal.
+        from engines.base import EngineError, describe_levels
+        from whist_app.table import HUMAN, Table
+    except KeyboardInterrupt as stop:
+        warn(f"{_stop_words(stop)} before the first deal: nothing to save")
+        return stop_status(stop)
     try:
         args = parser.parse_args(argv)
         cls = game_class(args.game)
@@ -326,34 +436,39 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
         seats = (args.seats.split(",") if args.seats
                  else [HUMAN] + ["random"] * (probe.players - 1))
         table = Table(probe, seats, seed=seed, engine_timeout=args.engine_timeout)
-    except _Usage as error:
-        warn(f"{parser.prog}: error: {error}")
+    except UsageError as error:
+        warn(str(error))
         return EXIT_USAGE
     except (OptionError, EngineError, ValueError, TypeError) as error:
         # ValueError and TypeError: options of odd types the game's checks did not word.
         warn(f"error: {error}")
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        warn("interrupted before the first deal: nothing to save")
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        warn(f"{_stop_words(stop)} before the first deal: nothing to save")
+        return stop_status(stop)
     names = [("you" if s == HUMAN else s) for s in table.seats]
     try:
         say(f"{cls.title}: seed {seed}; type a number or the action itself, "
             "? for a hint, u to undo, q to save and quit.")
         status = _play(table, names, inp, say, warn)
-    except KeyboardInterrupt:
-        warn("interrupted")
-        status = EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        _STOPS.raised = True  # a second stop from here on must not cut the save short
+        warn(_stop_words(stop))
+        status = stop_status(stop)
     except EngineError as error:
         warn(f"error: {error}")
         status = EXIT_ENGINE
     except OSError as error:  # the output is gone (a closed pipe): keep the game all the same
         warn(f"error: cannot write to the output: {error.strerror or error}")
         status = EXIT_FAILED
+    _STOPS.raised = True
     where = _save_game(table, path, warn)
     if where is None:  # the last place the game can be kept: the player can copy it
-        print(record_text(table.state, seats=list(table.seats)), file=err, flush=True)
+        _print_record(table, err, out)
         return EXIT_FAILED
+    if status == EXIT_OK and _STOPS.pending:  # a stop came while the game was saved
+        status = stop_status(_stop_for(_STOPS.pending[0]))
+    _STOPS.raised = False  # saved: a stop may cut the report short now
     try:
         if status != EXIT_OK:
             warn(f"the game so far is saved to {where}")
@@ -364,12 +479,24 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
             say(f"game over — winner: {winners}")
         say(f"record saved to {where}")
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        warn(f"{_stop_words(stop)}; the game is saved to {where}")
+        return stop_status(stop)
     except OSError:
         warn(f"the game is saved to {where}")
         return EXIT_FAILED
     return EXIT_OK
+
+
+def _print_record(table: Table, *streams: TextIO) -> None:
+    """The record as one line of JSON on the first of ``streams`` that takes it."""
+    text = record_text(table.state, seats=list(table.seats))
+    for stream in streams:
+        try:
+            print(text, file=stream, flush=True)
+            return
+        except (OSError, ValueError):  # gone (a hung-up terminal) or closed
+            continue
 
 
 def _play(table: Table, names: Sequence[str], inp: TextIO | None,

@@ -484,13 +484,13 @@ def review_hand(payload: Payload) -> Reply:
     layout only, at most MAX_REVIEW_WORLDS), ``seed`` (default 0).  Refused while the
     hand is not over: its deal is still secret.  Reply: see docs/review.md.
     """
-    from engines.valuation import DEFAULT_WORLDS
+    from engines.valuation import DEFAULT_WORLDS, MIN_WORLDS
     from whist_app.review import hand_decisions, hand_review
     record, _, seat, _ = _review_source(payload)
     hand = _whole(payload, "hand_number", None, 0, 10_000)
     worlds = _whole(payload, "iterations", DEFAULT_WORLDS, 0, MAX_REVIEW_WORLDS)
-    if worlds == 1:
-        raise OptionError("iterations must be 0 (no valuations) or at least 2")
+    if 0 < worlds < MIN_WORLDS:
+        raise OptionError(f"iterations must be 0 (no valuations) or at least {MIN_WORLDS}")
     seed = _whole(payload, "seed", 0, 0, 2**63 - 1)
     if worlds and worlds * hand_decisions(record, hand, seat) > MAX_HAND_WORK:
         raise OptionError(f"that is too much for one call: ask with iterations 0 and value "
@@ -507,12 +507,12 @@ def review_decision(payload: Payload) -> Reply:
     hand's actions (a ``decisions[].index`` of review_hand's reply).  Reply: the
     decision as in review_hand's ``decisions``.
     """
-    from engines.valuation import DEFAULT_WORLDS
+    from engines.valuation import DEFAULT_WORLDS, MIN_WORLDS
     from whist_app.review import Settings, hand_is_finished, moment_json, moments, value_moment
     record, _, seat, _ = _review_source(payload)
     hand = _whole(payload, "hand_number", None, 0, 10_000)
     index = _whole(payload, "index", None, 0, 100_000)
-    worlds = _whole(payload, "iterations", DEFAULT_WORLDS, 2, MAX_REVIEW_WORLDS)
+    worlds = _whole(payload, "iterations", DEFAULT_WORLDS, MIN_WORLDS, MAX_REVIEW_WORLDS)
     if not hand_is_finished(record, hand):
         raise OptionError(f"hand {hand + 1} is not finished: it can be reviewed once it is over")
     for moment in moments(record, seat, hand):

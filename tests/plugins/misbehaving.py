@@ -114,3 +114,61 @@ class EqualityRaises(Engine):
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """A Bid that cannot be compared."""
         return _ExplodingBid(0)
+
+
+class AppendsToLegal(Engine):
+    """Appends a move of its own making to the ``legal`` list it was handed and answers it.
+
+    At a bid it bids one trick more than the cards dealt; at a card it plays a card
+    it does not hold (a revoke or worse when the check reads the engine's list).
+    """
+
+    level = "appends-to-legal"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Its own move, made legal by adding it to the list."""
+        first = legal[0]
+        mine: Action = (Bid(len(observation["hand"]) + 1) if isinstance(first, Bid)
+                        else Play(next(c for c in CARDS if str(c) not in observation["hand"])))
+        assert isinstance(legal, list)
+        legal.append(mine)
+        return mine
+
+
+class ReplacesLegal(Engine):
+    """Empties the ``legal`` list it was handed, puts its own move in, and answers a legal one."""
+
+    level = "replaces-legal"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The first legal action, after rewriting the list."""
+        assert isinstance(legal, list)
+        first = legal[0]
+        legal[:] = [Bid(99)]
+        return first
+
+
+class ChangesObservation(Engine):
+    """Changes the observation it was handed (its hand and legal notation), then plays legally."""
+
+    level = "changes-observation"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The first legal action, after writing over what it saw."""
+        observation["hand"].append("A♠")
+        observation["legal"].clear()
+        return legal[0]
+
+
+class Announces(SleepsLong):
+    """Says on standard output that it starts thinking, then thinks for half a minute.
+
+    A test waits for its line, so a signal is sent while it surely thinks.
+    """
+
+    level = "announces"
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """The first legal action, late, after saying so."""
+        print("   (the plug-in thinks)", flush=True)
+        return super().choose(observation, legal)
