@@ -11,6 +11,7 @@ from typing import Any
 
 from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
 from whist.actions import Action
+from whist.claim import can_claim, claim
 from whist.events import Event
 from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
@@ -119,6 +120,28 @@ class Table:
         action = self.state.action_from_text(text)
         self.last_events = self.state.apply(action)
         return action
+
+    def can_claim(self) -> bool:
+        """True if a person is to play a card and can prove the rest of the hand is theirs.
+
+        Proved from that seat's own knowledge (:mod:`whist.claim`), so offering it
+        reveals nothing about the hidden cards.
+        """
+        seat = self.state.to_move
+        return self.human_to_move() and seat is not None and can_claim(self.state, seat)
+
+    def claim_human(self) -> int:
+        """The person to move claims the rest of the hand; the claiming seat.
+
+        IllegalAction with the reason if it is not a person's turn or the claim
+        cannot be proved (nothing changes).  Computer seats never claim.
+        """
+        seat = self.state.to_move
+        if not self.human_to_move() or seat is None:
+            raise IllegalAction(f"it is not your turn ({self.state.pending_text()})",
+                                "not-your-turn")
+        self.last_events = claim(self.state, seat)
+        return seat
 
     def undo_to_human(self) -> int:
         """Take back actions until a person is to decide again; return how many were undone.

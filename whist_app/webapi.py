@@ -235,6 +235,7 @@ def view(payload: Payload) -> Reply:
         "pending": table.state.pending_text(),
         "over": table.state.over,
         "can_undo": table.state.can_undo and bool(table.human_seats),
+        "can_claim": table.can_claim(),
     }
 
 
@@ -267,6 +268,18 @@ def act(payload: Payload) -> Reply:
         raise IllegalAction("an action is text such as \"Q♥\", \"3\" or \"skip\"", "unreadable")
     played = table.play_human(action)
     return _after_action(table, seat if seat is not None else -1, played)
+
+
+@api
+def claim(payload: Payload) -> Reply:
+    """The person to play claims the rest of the hand (only when the rules can prove it).
+
+    The same reply as :func:`act`, ``played`` being ``{seat, action: "claim"}``;
+    refused in words (IllegalAction) when the claim cannot be proved.
+    """
+    table = _current()
+    seat = table.claim_human()
+    return _after_action(table, seat, "claim")
 
 
 @api

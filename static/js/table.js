@@ -464,6 +464,37 @@ async function act(action) {
   runComputers();
 }
 
+/** Claim the rest of the hand: Python plays it out (or says why it cannot be claimed). */
+async function onClaim() {
+  const t = table();
+  if (app.busy || !t?.human_to_move || !app.view?.can_claim) return;
+  const gen = app.gen;
+  app.busy = true;
+  setTurn("busy");
+  closePanels();
+  let reply;
+  try {
+    reply = await call("claim", {});
+  } catch (err) {
+    app.busy = false;
+    if (gen === app.gen) {
+      showMessage(err.message);
+      setTurn("human");
+      renderTools();
+    }
+    return;
+  }
+  if (gen !== app.gen) return;
+  showMessage("");
+  app.selected.clear();
+  app.hint = null;
+  renderHint();
+  announce("You claimed the rest of the hand");
+  await absorb(reply, gen);
+  if (gen !== app.gen) return;
+  runComputers();
+}
+
 /** Not the person's move: say so rather than drop the click. */
 function refuse() {
   const t = table();
@@ -793,6 +824,7 @@ function wire() {
   $("#btn-rules").addEventListener("click", onRules);
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
+  $("#btn-claim").addEventListener("click", onClaim);
   $("#btn-download").addEventListener("click", onDownload);
   $("#btn-menu").addEventListener("click", () => togglePanel("menu"));
   $("#btn-score").addEventListener("click", () => togglePanel("sheet"));

@@ -1,0 +1,63 @@
+"""The claim through the web API: offered only when provable, refused in words otherwise."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from whist.claim import can_claim
+from whist.protocol import IllegalAction
+from whist.records import replay
+from whist_app import webapi
+
+
+def play_until_claimable(game: str, seed: int) -> dict[str, Any] | None:
+    """Play the person's first legal choice and let random seats move until Claim is offered."""
+    view = webapi.start({"game": game, "seats": ["human"] + ["random"] * 3, "seed": seed})
+    refused = False
+    while not view["over"]:
+        if view["can_claim"]:
+            return view
+        if view["human_to_move"]:
+            state = webapi._current().state
+            if state.decision is not None and state.decision.value == "card" and not refused:
+                with pytest.raises(IllegalAction, match="not yours") as error:
+                    webapi.claim({})
+                assert error.value.code == "not-provable"
+                refused = True
+            view = webapi.act({"action": view["observation"]["legal"][0]})
+        else:
+            view = webapi.step({})
+    return None
+
+
+@pytest.mark.parametrize("game", ["diminishing-whist", "bidding-whist", "classic-whist"])
+def test_claim_is_offered_only_when_provable_and_ends_the_hand(game: str) -> None:
+    for seed in range(40):
+        view = play_until_claimable(game, seed)
+        if view is not None:
+            break
+    assert view is not None
+    state = webapi._current().state
+    assert can_claim(state, 0)
+    hand = state.hand_number
+    tricks_left = len(state.hands[0])  # type: ignore[attr-defined]
+    before = list(state.tricks_won)  # type: ignore[attr-defined]
+    reply = webapi.claim({})
+    assert reply["played"] == {"seat": 0, "action": "claim"}
+    assert any(e["type"] == "scored" for e in reply["events"]) or reply["over"]
+    state = webapi._current().state
+    assert state.hand_number != hand or state.over
+    taken = state.hand_scores[-1] if game == "classic-whist" else None
+    if taken is not None and not state.over:
+        assert taken[0] - before[0] == tricks_left
+    record = webapi._current().record()
+    assert replay(record).record()["hands"] == record["hands"]
+
+
+def test_a_computer_seat_cannot_be_claimed_for() -> None:
+    view = webapi.start({"game": "diminishing-whist", "seats": ["random"] * 4, "seed": 2})
+    assert not view["can_claim"]
+    with pytest.raises(IllegalAction, match="not your turn"):
+        webapi.claim({})
