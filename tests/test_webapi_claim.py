@@ -1,4 +1,4 @@
-"""The claim through the web API: offered only when provable, refused in words otherwise."""
+"""The claim and "Expert in your seat" through the web API."""
 
 from __future__ import annotations
 
@@ -61,3 +61,21 @@ def test_a_computer_seat_cannot_be_claimed_for() -> None:
     assert not view["can_claim"]
     with pytest.raises(IllegalAction, match="not your turn"):
         webapi.claim({})
+
+
+def test_expert_in_your_seat_only_for_finished_hands() -> None:
+    view = webapi.start({"game": "diminishing-whist", "seats": ["human"] + ["random"] * 3,
+                         "seed": 4})
+    with pytest.raises(Exception, match="still being played"):
+        webapi.expert_hand({"hand": 0, "iterations": 2})
+    while webapi._current().state.hand_number == 0:
+        view = webapi.act({"action": view["observation"]["legal"][0]}) \
+            if view["human_to_move"] else webapi.step({})
+    reply = webapi.expert_hand({"iterations": 2})
+    assert reply["hand"] == 0 and reply["seat"] == 0
+    assert reply["you"] == webapi._current().state.hand_scores[0][0]
+    assert reply == webapi.expert_hand({"hand": 0, "iterations": 2})
+    with pytest.raises(Exception, match="once it is over"):
+        webapi.expert_game({"iterations": 2})
+    with pytest.raises(Exception, match="from 1 to 400"):
+        webapi.expert_hand({"iterations": 0})

@@ -170,6 +170,32 @@ def play_hand(start: GameState, levels: Sequence[str], hand: int,
     return [after - was for after, was in zip(state.totals, before, strict=True)]
 
 
+def expert_hand(record: Mapping[str, JSON], hand: int, seat: int,
+                settings: DuplicateSettings) -> HandDuplicate:
+    """Hand ``hand`` (0-based) of a record played again with strong in ``seat``.
+
+    The hand must be finished in the record (a later hand dealt, or the game
+    over): RecordError otherwise, so nothing of a hand still in play is revealed.
+    """
+    hands = record.get("hands")
+    if not isinstance(hands, list) or not 0 <= hand < len(hands):
+        raise RecordError(f"there is no hand {hand + 1} in this game")
+    final = replay(record)
+    finished = hand < final.hand_number or final.hand_over
+    if not finished:
+        raise RecordError(f"hand {hand + 1} is still being played: Expert plays it again "
+                          "once it is over")
+    if not 0 <= seat < final.players:
+        raise RecordError(f"seat must be from 0 to {final.players - 1}, not {seat}")
+    # Only the hands up to this one: the start of the next gives the recorded points.
+    starts = hand_starts({**record, "hands": hands[:hand + 2]})
+    start = starts[hand]
+    after = starts[hand + 1].totals if hand + 1 < len(starts) else final.totals
+    levels = other_levels(record, final.players, seat, settings.others)
+    points = play_hand(start, levels, hand, settings)
+    return HandDuplicate(hand, after[seat] - start.totals[seat], points[seat])
+
+
 def duplicate(source: str | Path | Mapping[str, Any], seat: int | None = None,
               settings: DuplicateSettings | None = None) -> Duplicate:
     """Play every hand of a finished record again with strong in ``seat``.

@@ -483,6 +483,53 @@ def replay_steps(payload: Payload) -> Reply:
     return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))
 
 
+#: Rollouts per decision of "Expert in your seat" (a hand in the browser in seconds).
+EXPERT_ITERATIONS = 50
+MAX_EXPERT_ITERATIONS = 400
+
+
+@api
+def expert_hand(payload: Payload) -> Reply:
+    """Strong in the person's seat on the same cards, for a finished hand of the game in play.
+
+    ``{"hand": index (default: the last finished hand), "iterations": rollouts}``.
+    Reply: ``{"hand", "seat", "you", "expert", "iterations"}`` (each seat's points for
+    that hand: the person's recorded, strong's played again; whist_app/duplicate.py).
+    A hand still in play is refused, so nothing of it is revealed.
+    """
+    from whist_app.duplicate import DuplicateSettings
+    from whist_app.duplicate import expert_hand as play_again
+    table = _current()
+    state = table.state
+    last = state.hand_number if state.over or state.hand_over else state.hand_number - 1
+    hand = _whole(payload, "hand", max(last, 0), 0, max(state.hand_number, 0))
+    iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
+    seat = table.view_seat()
+    result = play_again(table.record(), hand, seat,
+                        DuplicateSettings(iterations=iterations, seed=table.seed))
+    return {"hand": hand, "seat": seat, "you": result.recorded, "expert": result.strong,
+            "iterations": iterations}
+
+
+@api
+def expert_game(payload: Payload) -> Reply:
+    """Strong in the person's seat on every hand of the finished game in play (item 2).
+
+    ``{"iterations": rollouts}``.  Reply: ``{"seat", "you", "expert", "hands",
+    "iterations"}``; refused (OptionError) until the game is over.
+    """
+    from whist_app.duplicate import DuplicateSettings, duplicate
+    table = _current()
+    if not table.state.over:
+        raise OptionError("Expert plays the whole game again once it is over")
+    iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
+    seat = table.view_seat()
+    result = duplicate(table.record(), seat,
+                       DuplicateSettings(iterations=iterations, seed=table.seed))
+    return {"seat": seat, "you": result.recorded, "expert": result.strong,
+            "hands": len(result.hands), "iterations": iterations}
+
+
 @api
 def game_stats(payload: Payload) -> Reply:
     """A game's line for the statistics the page keeps: won, score, opponents, bids made.

@@ -330,6 +330,7 @@ function noteEvents(events) {
 /** The end-of-hand summary: waits for Continue, or goes on after the delay the person chose. */
 async function handSummary(reply, gen) {
   const dialog = $("#hand-summary");
+  resetExpert("#hand-summary-expert");
   drawHandSummary(reply.table, reply.events ?? []);
   $("#hand-summary-pause").value = app.settings.handPause;
   setTurn("summary");
@@ -404,6 +405,7 @@ function settle() {
   if (t.over) {
     setTurn("over");
     render();
+    if (!$("#summary").open) resetExpert("#summary-expert");
     showSummary();
     announce(t.summary?.text ?? t.prompt);
   } else if (t.human_to_move) {
@@ -462,6 +464,35 @@ async function act(action) {
   await absorb(reply, gen);
   if (gen !== app.gen) return;
   runComputers();
+}
+
+/** "Expert in your seat": a summary's button and its result, cleared for a new summary. */
+function resetExpert(button) {
+  const el = $(button);
+  el.disabled = false;
+  el.hidden = false;
+  const out = $(`${button}-result`);
+  out.textContent = "";
+  delete out.dataset.state;
+}
+
+/** Strong plays the finished hand (or game) again in the person's seat; say how it did. */
+async function onExpert(event) {
+  const button = event.currentTarget;
+  const out = $(`#${button.id}-result`);
+  const game = button.dataset.expert === "game";
+  button.disabled = true;
+  out.dataset.state = "thinking";
+  out.textContent = "Expert is playing your cards…";
+  try {
+    const reply = await call(game ? "expert_game" : "expert_hand", {});
+    const what = game ? `over ${reply.hands} hand${reply.hands === 1 ? "" : "s"}` : "this hand";
+    out.textContent = `Expert scored ${reply.expert} ${what}; you scored ${reply.you}.`;
+    out.dataset.state = "done";
+  } catch (err) {
+    out.textContent = `Expert could not play it again: ${err.message}`;
+    out.dataset.state = "failed";
+  }
 }
 
 /** Claim the rest of the hand: Python plays it out (or says why it cannot be claimed). */
@@ -825,6 +856,8 @@ function wire() {
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
   $("#btn-claim").addEventListener("click", onClaim);
+  $("#hand-summary-expert").addEventListener("click", onExpert);
+  $("#summary-expert").addEventListener("click", onExpert);
   $("#btn-download").addEventListener("click", onDownload);
   $("#btn-menu").addEventListener("click", () => togglePanel("menu"));
   $("#btn-score").addEventListener("click", () => togglePanel("sheet"));

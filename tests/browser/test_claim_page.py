@@ -1,4 +1,4 @@
-"""The Claim button (issue 20, item 3): shown exactly when Python proved the rest is the person's.
+"""The Claim button and "Expert in your seat" (issue 20, items 3 and 2) through the page.
 
 At a desktop and a phone size, a three-player Black Queen game without face-down
 cards (whose own face-down cards would bar a claim) against Beginner seats is
@@ -6,11 +6,15 @@ played through the page; at every card decision of the person the button's
 presence must match the view's ``can_claim`` (proved in Python from the
 person's own cards, tests/test_claim.py), and the first time it shows it is
 pressed: the hand must end at once (its summary, then the next deal).
+
+"Expert in your seat" is pressed on a hand summary and on the game summary of a
+short Classic Whist game; the page must say strong's points and the person's.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,5 +69,53 @@ def test_claim_shows_only_when_provable_and_ends_the_hand(
         assert checked > 0
         assert not errors
         assert not request_log.foreign()
+    finally:
+        context.close()
+
+
+def expert_result(page: Any, prefix: str) -> str:
+    """Press a summary's "Expert in your seat" and wait for the page to say the result."""
+    page.click(f"#{prefix}-expert")
+    page.wait_for_selector(f'#{prefix}-expert-result[data-state="done"]', state="attached",
+                           timeout=120_000)
+    return str(page.locator(f"#{prefix}-expert-result").inner_text())
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_expert_in_your_seat_on_the_hand_and_game_summaries(
+        browser: Any, base_url: str, artifacts_dir: Path, request_log: Any, size: str) -> None:
+    viewport, extra = SIZES[size]
+    context = browser.new_context(viewport=viewport, **extra)
+    context.on("request", request_log.record)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        open_table(page, base_url, "?seed=8")
+        # Two short hands: a hand summary after the first, the game summary after the second.
+        setup_game(page, "classic-whist", {"players": 2, "cards": 3, "winning_score": 5},
+                   level="beginner")
+        rng = random.Random(size)
+        seen: list[str] = []
+
+        def on_summary(page: Any) -> None:
+            if not seen:
+                text = expert_result(page, "hand-summary")
+                assert text.startswith("Expert scored ") and " this hand; you scored " in text
+                page.screenshot(path=str(artifacts_dir / f"expert-hand-{size}.png"))
+                seen.append(text)
+
+        for _ in range(60):
+            if wait_idle(page, None, on_summary) == "over":
+                break
+            take_turn(page, rng, tap=bool(extra))
+        else:
+            raise AssertionError("the game did not end")
+        assert seen, "no hand summary came before the game's end"
+        page.wait_for_selector("#summary[open]")
+        text = expert_result(page, "summary")
+        assert re.fullmatch(r"Expert scored -?\d+ over [2-9] hands; you scored -?\d+\.", text)
+        page.screenshot(path=str(artifacts_dir / f"expert-game-{size}.png"))
+        assert not errors
     finally:
         context.close()
