@@ -26,6 +26,9 @@ from whist_app.views import EventView, TableView
 class Table:
     """A game in progress with a person or a computer level in each seat."""
 
+    #: The date (YYYY-MM-DD) of the daily deal this game is (whist_app/daily.py), or None.
+    daily: str | None = None
+
     def __init__(self, state: GameState, seats: Sequence[str], seed: int = 0,
                  budget: float | None = None, engine_timeout: float | None = None) -> None:
         """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game.
@@ -220,6 +223,8 @@ class Table:
         """The game's record with the seats' levels."""
         record = self.state.record()
         record["seats"] = list(self.seats)
+        if self.daily is not None:
+            record["daily"] = self.daily
         return record
 
 

@@ -215,8 +215,35 @@ def resume(payload: Payload) -> Reply:
         record = read_payload(record)
     if not isinstance(record, dict):
         raise OptionError("the saved game is not a game record")
-    _table = Table.resume(record, _seats(payload), seed=_seed(payload), budget=_budget(payload))
+    daily = _resume_daily(record)
+    _table = daily or Table.resume(record, _seats(payload), seed=_seed(payload),
+                                   budget=_budget(payload))
     return view({})
+
+
+def _resume_daily(record: dict[str, Any]) -> Table | None:
+    """A saved daily game dealt on from its own seed, so its later deals stay the day's.
+
+    None when the record is no daily game (or does not come out the same from the
+    day's seed): it is then resumed as any other game.
+    """
+    from whist_app.daily import daily_seed
+    date, seats = record.get("daily"), record.get("seats")
+    if date is None or not isinstance(seats, list):
+        return None
+    try:
+        game = str(record["game"])
+        table = Table.new(game, record.get("options") or {}, seats,
+                          seed=daily_seed(date, game, record.get("options") or {}))
+        for hand in record["hands"]:
+            for text in hand["actions"]:
+                table.state.apply_text(text)
+    except (OptionError, IllegalAction, KeyError, TypeError, ValueError):
+        return None
+    if table.state.record()["hands"] != record["hands"]:
+        return None
+    table.daily = date
+    return table
 
 
 @api
@@ -236,6 +263,7 @@ def view(payload: Payload) -> Reply:
         "over": table.state.over,
         "can_undo": table.state.can_undo and bool(table.human_seats),
         "can_claim": table.can_claim(),
+        "daily": table.daily,
     }
 
 
@@ -540,7 +568,50 @@ def game_stats(payload: Payload) -> Reply:
     """
     from whist_app.review import game_stats as stats_of
     record, _, seat, _ = _review_source(payload)
-    return stats_of(record, seat)
+    reply = stats_of(record, seat)
+    date = record.get("daily")
+    reply["daily"] = date if isinstance(date, str) else None
+    return reply
+
+# ------------------------------------------------------------- daily deal
+@api
+def daily(payload: Payload) -> Reply:
+    """Start the daily deal: ``{"game", "options", "date": "YYYY-MM-DD"}`` (the UTC date).
+
+    The same deals on every device for the same date, game and options; the
+    computer seats play at the daily level (whist_app/daily.py).
+    """
+    from whist_app.daily import daily_date, daily_seats, daily_seed
+    global _table
+    game = _game_name(payload)
+    options = payload.get("options") or {}
+    date = daily_date(payload.get("date"))
+    players = game_class(game)(options, seed=0).players
+    _table = Table.new(game, options, daily_seats(players),
+                       seed=daily_seed(date, game, options))
+    _table.daily = date
+    return view({})
+
+
+@api
+def daily_result(payload: Payload) -> Reply:
+    """The finished daily game's result to share: ``{"text", "date", "game"}``, no card in it.
+
+    ``{"expert": points}``: strong's points on the same cards, when the page has them.
+    """
+    from whist_app.daily import result_text
+    table = _current()
+    if table.daily is None:
+        raise OptionError("this game is not a daily deal")
+    if not table.state.over:
+        raise OptionError("the daily deal is not finished yet")
+    expert = payload.get("expert")
+    if expert is not None and (isinstance(expert, bool) or not isinstance(expert, int)
+                               or abs(expert) > 10**9):
+        raise OptionError("expert must be a whole number of points")
+    return {"text": result_text(table.record(), table.view_seat(), expert),
+            "date": table.daily, "game": table.state.name}
+
 
 # The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).
 try:  # pragma: no cover - present only in tests
