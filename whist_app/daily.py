@@ -25,8 +25,9 @@ from whist_app.review import replaying
 #: The level of every computer seat in a daily game.
 DAILY_LEVEL: Final = "advanced"
 #: A hand made (the exact bid or contract; in games without one, the hand's best score).
-MADE: Final = "\U0001f7e9"
-MISSED: Final = "\U0001f7e5"
+#: Plain marks every font has (coloured squares are emoji many fonts lack).
+MADE: Final = "\u2713"
+MISSED: Final = "\u2717"
 
 
 def daily_date(text: object) -> str:

@@ -20,7 +20,7 @@ import { fit, placePreview } from "./layout.js";
 import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { noteGameOver } from "./stats.js";
+import { noteGameOver, noting } from "./stats.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
   showNotice, sleep, speedOf, table, touchMode, unpaused, wait, wake,
@@ -235,6 +235,62 @@ async function startGame() {
   }
 }
 
+/** Today's deal (the UTC date) for the chosen game and options, computers at the daily level. */
+async function startDaily() {
+  setTurn("busy");
+  await seatsPending;
+  if ($("#setup-error").textContent) {
+    setTurn("setup");
+    return;
+  }
+  storeSetup();
+  const game = app.settings.game;
+  const date = new Date().toISOString().slice(0, 10);
+  $("#daily-start").disabled = true;
+  try {
+    const view = await call("daily", { game, options: app.settings.options[game] ?? {}, date });
+    setSpeed(app.settings.speed);
+    await begin(view);
+  } catch (err) {
+    $("#setup-error").textContent = err.message;
+    setTurn("setup");
+  } finally {
+    $("#daily-start").disabled = false;
+  }
+}
+
+/** A finished daily deal's result card on the game summary: the text to share, no card in it. */
+async function showDaily() {
+  const card = $("#daily-card");
+  card.hidden = !app.view?.daily;
+  delete card.dataset.state;
+  $("#daily-copied").textContent = "";
+  if (card.hidden) return;
+  const gen = app.gen;
+  try {
+    const [line, reply] = await Promise.all([noting, call("daily_result", {})]);
+    if (gen !== app.gen) return;
+    $("#daily-text").textContent = reply.text;
+    $("#daily-replay").hidden = !line?.replay;
+    card.dataset.state = "ready";
+  } catch (err) {
+    $("#daily-text").textContent = `No result: ${err.message}`;
+    card.dataset.state = "failed";
+  }
+}
+
+async function copyDaily() {
+  const text = $("#daily-text").textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("#daily-copied").textContent = "Copied: paste it to your friends.";
+    $("#daily-card").dataset.copied = "1";
+  } catch {
+    $("#daily-copied").textContent = "This browser would not copy it: select the text above instead.";
+    $("#daily-card").dataset.copied = "0";
+  }
+}
+
 /** Show a freshly started, resumed or opened game and let the computers move. */
 async function begin(view) {
   app.gen += 1;
@@ -405,8 +461,10 @@ function settle() {
   if (t.over) {
     setTurn("over");
     render();
-    if (!$("#summary").open) resetExpert("#summary-expert");
+    const fresh = !$("#summary").open;
+    if (fresh) resetExpert("#summary-expert");
     showSummary();
+    if (fresh) showDaily();
     announce(t.summary?.text ?? t.prompt);
   } else if (t.human_to_move) {
     setTurn("human");
@@ -488,6 +546,11 @@ async function onExpert(event) {
     const reply = await call(game ? "expert_game" : "expert_hand", {});
     const what = game ? `over ${reply.hands} hand${reply.hands === 1 ? "" : "s"}` : "this hand";
     out.textContent = `Expert scored ${reply.expert} ${what}; you scored ${reply.you}.`;
+    if (game && app.view?.daily) {
+      // The daily's shared result ranks the score against Expert's on the same cards.
+      const daily = await call("daily_result", { expert: reply.expert });
+      $("#daily-text").textContent = daily.text;
+    }
     out.dataset.state = "done";
   } catch (err) {
     out.textContent = `Expert could not play it again: ${err.message}`;
@@ -844,6 +907,8 @@ handlers.act = act;
 
 function wire() {
   $("#start").addEventListener("click", startGame);
+  $("#daily-start").addEventListener("click", startDaily);
+  $("#daily-copy").addEventListener("click", copyDaily);
   $("#setup-resume").addEventListener("click", () => {
     showGame();
     settle();
