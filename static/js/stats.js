@@ -91,7 +91,8 @@ async function noteLine() {
       const label = opponentsLabel(line.opponents);
       // One daily per date and game counts: playing it again is kept, marked a replay.
       const daily = line.daily ?? null;
-      const replay = Boolean(daily) && stats.games.some((g) => g.daily === daily && g.game === line.game);
+      const dailyKey = (g) => JSON.stringify([g.daily, g.game]);
+      const replay = Boolean(daily) && stats.games.some((g) => dailyKey(g) === dailyKey(line));
       const entry = {
         when: new Date().toISOString(), game: line.game, title: line.title, seat: line.seat,
         opponents: daily ? `daily, ${label}` : label, won: Boolean(line.won), score: line.score,
