@@ -79,3 +79,20 @@ def test_expert_in_your_seat_only_for_finished_hands() -> None:
         webapi.expert_game({"iterations": 2})
     with pytest.raises(Exception, match="from 1 to 400"):
         webapi.expert_hand({"iterations": 0})
+
+
+def test_replay_this_deal_deals_the_finished_games_cards_again() -> None:
+    view = webapi.start({"game": "classic-whist", "options": {"players": 2, "cards": 3,
+                                                              "winning_score": 4},
+                         "seats": ["human", "random"], "seed": 9})
+    with pytest.raises(Exception, match="once the game is over"):
+        webapi.replay_deal({})
+    while not view["over"]:
+        view = webapi.act({"action": view["observation"]["legal"][0]}) \
+            if view["human_to_move"] else webapi.step({})
+    old = webapi._current().state.record()["hands"]
+    again = webapi.replay_deal({})
+    assert [s["level"] for s in again["seats"]] == ["human", "random"]
+    assert not again["over"]
+    assert webapi._current().state.hands_log[0]["deal"] == old[0]["deal"]
+    assert webapi._current().state.hands_log[0].get("trump") == old[0].get("trump")

@@ -573,6 +573,28 @@ def game_stats(payload: Payload) -> Reply:
     reply["daily"] = date if isinstance(date, str) else None
     return reply
 
+@api
+def replay_deal(payload: Payload) -> Reply:
+    """The finished game's deals dealt again, same seats and levels ("Replay this deal").
+
+    The new game takes the old one's deals in order (its record's chance); a
+    longer game deals on from a fresh seed.  Only once the game is over: the
+    deals of a game in play are not to be seen again before it ends.
+    """
+    global _table
+    table = _current()
+    if not table.state.over:
+        raise OptionError("the deal can be replayed once the game is over")
+    record = table.state.record()
+    chance = [{k: v for k, v in hand.items() if k != "actions"} for hand in record["hands"]]
+    state = game_class(table.state.name)(record["options"], seed=_seed(payload), chance=chance)
+    daily = table.daily
+    _table = Table(state, table.seats, seed=_seed(payload), budget=table.budget,
+                   engine_timeout=table.engine_timeout)
+    _table.daily = daily
+    return view({})
+
+
 # ------------------------------------------------------------- daily deal
 @api
 def daily(payload: Payload) -> Reply:

@@ -909,6 +909,7 @@ function wire() {
   $("#start").addEventListener("click", startGame);
   $("#daily-start").addEventListener("click", startDaily);
   $("#daily-copy").addEventListener("click", copyDaily);
+  $("#summary-replay-deal").addEventListener("click", replayDeal);
   $("#setup-resume").addEventListener("click", () => {
     showGame();
     settle();
@@ -992,6 +993,19 @@ async function startAgain() {
   } catch (err) {
     showMessage(err.message);
     setTurn(t.over ? "over" : t.human_to_move ? "human" : "idle");
+  }
+}
+
+/** The finished game's cards dealt again, same seats and levels. */
+async function replayDeal() {
+  $("#summary").close();
+  app.gen += 1;
+  setTurn("busy");
+  try {
+    await begin(await call("replay_deal", {}));
+  } catch (err) {
+    showMessage(err.message);
+    settle();
   }
 }
 

@@ -9,6 +9,7 @@ pressed: the hand must end at once (its summary, then the next deal).
 
 "Expert in your seat" is pressed on a hand summary and on the game summary of a
 short Classic Whist game; the page must say strong's points and the person's.
+Then "Replay this deal" on the game summary must deal the person the same cards.
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def test_expert_in_your_seat_on_the_hand_and_game_summaries(
         # Two short hands: a hand summary after the first, the game summary after the second.
         setup_game(page, "classic-whist", {"players": 2, "cards": 3, "winning_score": 5},
                    level="beginner")
+        first = page.evaluate("window.whistTable.view.observation.hand")
         rng = random.Random(size)
         seen: list[str] = []
 
@@ -116,6 +118,11 @@ def test_expert_in_your_seat_on_the_hand_and_game_summaries(
         text = expert_result(page, "summary")
         assert re.fullmatch(r"Expert scored -?\d+ over [2-9] hands; you scored -?\d+\.", text)
         page.screenshot(path=str(artifacts_dir / f"expert-game-{size}.png"))
+        # "Replay this deal": the same cards again, the same seats.
+        page.click("#summary-replay-deal")
+        assert wait_idle(page) == "human"
+        assert page.evaluate("window.whistTable.view.observation.hand") == first
+        assert page.evaluate("window.whistTable.view.over") is False
         assert not errors
     finally:
         context.close()
