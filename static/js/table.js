@@ -20,6 +20,7 @@ import { fit, placePreview } from "./layout.js";
 import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
+import { buzz, setSound, sound } from "./sound.js";
 import { noteGameOver, noting } from "./stats.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
@@ -31,7 +32,7 @@ import {
 /** Settings before any are saved: the catalog's first game. */
 function defaultSettings() {
   return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {},
-           handPause: "wait", fourColour: false };
+           handPause: "wait", fourColour: false, sound: false };
 }
 
 function buildSetup() {
@@ -340,6 +341,7 @@ async function absorb(reply, gen) {
   const handBefore = table()?.hand_number;
   app.view = reply;
   noteEvents(reply.events);
+  if (reply.played) sound("play");
   const completed = reply.completed;
   if (completed) {
     app.shownTrick = completed;
@@ -351,6 +353,7 @@ async function absorb(reply, gen) {
     await wait(app.queued ? 0 : speedOf().trick);
     await unpaused();
     if (gen !== app.gen) return;
+    sound("trick");
     await motion.gather(completed.winner);
     if (gen !== app.gen) return;
     app.shownTrick = null;
@@ -369,7 +372,10 @@ async function absorb(reply, gen) {
     if (gen !== app.gen) return;
   }
   const redealt = (reply.events ?? []).some((e) => e.type === "redeal");
-  if (!t.over && (t.hand_number !== handBefore || redealt)) await motion.deal();
+  if (!t.over && (t.hand_number !== handBefore || redealt)) {
+    sound("deal");
+    await motion.deal();
+  }
   if (gen !== app.gen) return;
   await persist();
 }
@@ -467,6 +473,7 @@ function settle() {
     if (fresh) showDaily();
     announce(t.summary?.text ?? t.prompt);
   } else if (t.human_to_move) {
+    if (document.body.dataset.turn !== "human") buzz();
     setTurn("human");
     render();
     if (app.queued) {
@@ -952,6 +959,12 @@ function wire() {
     saves.saveSettings(app.settings);
     if (table() && !$("#game").hidden) render();
   });
+  $("#sound").addEventListener("change", () => {
+    app.settings.sound = $("#sound").checked;
+    setSound(app.settings.sound);
+    saves.saveSettings(app.settings);
+    if (app.settings.sound) sound("play"); // a sample, and the gesture that lets audio start
+  });
   $("#hand-summary-continue").addEventListener("click", () => $("#hand-summary").close());
   $("#again").addEventListener("click", () => {
     $("#summary").close();
@@ -1045,6 +1058,8 @@ async function main() {
   app.settings.levels ??= {};
   setSpeed(app.settings.speed);
   setHandPause(app.settings.handPause);
+  $("#sound").checked = Boolean(app.settings.sound);
+  setSound(app.settings.sound);
   $("#four-colour").checked = Boolean(app.settings.fourColour);
   setFourColour(app.settings.fourColour);
   buildSetup();
