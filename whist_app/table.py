@@ -125,7 +125,7 @@ class Table:
         return action
 
     def can_claim(self) -> bool:
-        """True if a person is to play a card and can prove the rest of the hand is theirs.
+        """True if a person is to play a card and can prove how the rest of the hand goes.
 
         Proved from that seat's own knowledge (:mod:`whist.claim`), so offering it
         reveals nothing about the hidden cards.

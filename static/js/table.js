@@ -565,7 +565,7 @@ async function onExpert(event) {
   }
 }
 
-/** Claim the rest of the hand: Python plays it out (or says why it cannot be claimed). */
+/** Claim the rest of the hand (proved to go one way): Python plays it out, or says why not. */
 async function onClaim() {
   const t = table();
   if (app.busy || !t?.human_to_move || !app.view?.can_claim) return;
