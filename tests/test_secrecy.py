@@ -112,7 +112,8 @@ def _card_actions(record: dict[str, Any]) -> set[tuple[int, int]]:
 
 
 def other_world(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
-    """The record with two cards ``seat`` never saw trading places, if it still replays.
+    """The record with two cards ``seat`` never saw trading places, if it still replays
+    and ``seat``'s every observation stays the same.
 
     The two cards change places in the hand's deal and in every action of that hand that
     names them (a face-down discard, a pass the seat did not see), so the other seats'
@@ -121,6 +122,7 @@ def other_world(record: dict[str, Any], seat: int, rng: random.Random) -> dict[s
     from whist.records import replay
     seen = _seen_by_hand(record, seat)
     naming = _card_actions(record)
+    history = _history(record, seat)
     hands = list(range(len(record["hands"])))
     rng.shuffle(hands)
     for hand in hands:
@@ -141,11 +143,21 @@ def other_world(record: dict[str, Any], seat: int, rng: random.Random) -> dict[s
                 if (hand, number) in naming else text
                 for number, text in enumerate(played["actions"])]
             try:
-                replay(changed)
+                # The record as the game writes it (a discard's cards in pack order).
+                changed["hands"] = replay(changed).record()["hands"]
             except RecordError:
+                continue
+            if _history(changed, seat) != history:
+                # The seat would have seen a difference (a 9-5-2 return is the receiver's
+                # highest card of the suit): not a world it cannot tell apart.
                 continue
             return changed
     return None
+
+
+def _history(record: dict[str, Any], seat: int) -> list[str]:
+    """Every observation ``seat`` had through the record, as text."""
+    return [json.dumps(state.observe(seat), ensure_ascii=False) for _, state in _walk(record)]
 
 
 def _table_at(record: dict[str, Any]) -> tuple[Table, int]:

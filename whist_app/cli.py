@@ -1,4 +1,4 @@
-"""Command line: ``python -m whist replay|review|play|nerd|serve``."""
+"""Command line: ``python -m whist replay|review|duplicate|play|nerd|serve``."""
 
 from __future__ import annotations
 
@@ -224,6 +224,64 @@ def review_main(argv: Sequence[str]) -> int:
     return EXIT_FINISHED
 
 
+# ---------------------------------------------------------------- duplicate
+def duplicate_parser() -> argparse.ArgumentParser:
+    """The ``duplicate`` command's arguments."""
+    from whist_app.duplicate import DEFAULT_ITERATIONS, DEFAULT_OTHERS
+    p = OneLineParser(
+        prog="python -m whist duplicate",
+        description="Play every hand of a finished game record again with strong in one "
+                    "seat, the same cards and the record's levels in the other seats, and "
+                    "compare the points.")
+    p.add_argument("record", help="the game record (JSON file)")
+    p.add_argument("--seat", type=int, help="strong's seat (default: the first seat the "
+                   "record marks human, else 0)")
+    effort = p.add_mutually_exclusive_group()
+    effort.add_argument("--iterations", type=_whole_from(1), metavar="K",
+                        help=f"rollouts per search decision (default {DEFAULT_ITERATIONS}; "
+                             "the result is repeatable)")
+    effort.add_argument("--budget", type=_seconds, metavar="S",
+                        help="seconds per decision for strong instead (the result then "
+                             "depends on the machine's speed and load)")
+    p.add_argument("--seed", type=_seed, default=0, help="the engines' seed (default 0)")
+    p.add_argument("--others", default=DEFAULT_OTHERS, metavar="LEVEL",
+                   help=f"the level of seats the record marks human or does not name "
+                        f"(default {DEFAULT_OTHERS})")
+    return p
+
+
+def duplicate_main(argv: Sequence[str]) -> int:
+    """``python -m whist duplicate``: print each hand's points and the summary line.
+
+    0 done, 2 a faulty or unfinished record, a bad seat or a bad flag (one line on
+    standard error), 130 interrupted, 1 a bug.
+    """
+    from engines.base import EngineError
+    from whist_app.duplicate import DEFAULT_ITERATIONS, DuplicateSettings, duplicate
+    try:
+        args = duplicate_parser().parse_args(argv)
+    except UsageError as error:
+        return usage_fault(error)
+    settings = DuplicateSettings(
+        iterations=None if args.budget is not None else args.iterations or DEFAULT_ITERATIONS,
+        budget=args.budget, seed=args.seed, others=args.others)
+    try:
+        result = duplicate(Path(args.record), args.seat, settings)  # a path is always a path
+    except KeyboardInterrupt:
+        print("interrupted: no result printed", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except EngineError as error:
+        print(one_line(f"error: {error}"), file=sys.stderr)
+        return EXIT_FAULTY
+    except Exception as error:  # noqa: BLE001 - every fault is one line, never a traceback
+        return record_fault(error)
+    print(f"strong in seat {result.seat}; levels: {', '.join(result.levels)}")
+    for hand in result.hands:
+        print(f"hand {hand.hand + 1}: you {hand.recorded}, strong {hand.strong}")
+    print(result.summary())
+    return EXIT_FINISHED
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run the chosen command; return the exit status.
 
@@ -235,6 +293,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     p_replay = sub.add_parser("replay", help="check a game record and print its scores")
     p_replay.add_argument("file")
     sub.add_parser("review", help="value every decision of a seat in a game record",
+                   add_help=False)
+    sub.add_parser("duplicate", help="play a finished record's hands again with strong in a seat",
                    add_help=False)
     sub.add_parser("play", help="play a game in the terminal", add_help=False)
     sub.add_parser("nerd", help="run an original Classic Whist properties file", add_help=False)
@@ -249,6 +309,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return replay_main(args.file)
     if args.command == "review":
         return review_main(rest)
+    if args.command == "duplicate":
+        return duplicate_main(rest)
     if args.command == "play":
         from whist_app.terminal import main as play_main
         return play_main(rest)

@@ -12,7 +12,8 @@ from typing import Any
 
 from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
 from whist.actions import Action
-from whist.events import Event
+from whist.claim import can_claim, claim
+from whist.events import Acted, Event
 from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
@@ -25,6 +26,9 @@ from whist_app.views import EventView, TableView
 
 class Table:
     """A game in progress with a person or a computer level in each seat."""
+
+    #: The date (YYYY-MM-DD) of the daily deal this game is (whist_app/daily.py), or None.
+    daily: str | None = None
 
     def __init__(self, state: GameState, seats: Sequence[str], seed: int = 0,
                  budget: float | None = None, engine_timeout: float | None = None) -> None:
@@ -192,6 +196,30 @@ class Table:
         self.last_events = self.state.apply(action)
         self._movers.append(seat)
 
+    def can_claim(self) -> bool:
+        """True if a person is to play a card and can prove how the rest of the hand goes.
+
+        Proved from that seat's own knowledge (:mod:`whist.claim`), so offering it
+        reveals nothing about the hidden cards.
+        """
+        seat = self.state.to_move
+        return self.human_to_move() and seat is not None and can_claim(self.state, seat)
+
+    def claim_human(self) -> int:
+        """The person to move claims the rest of the hand; the claiming seat.
+
+        IllegalAction with the reason if it is not a person's turn or the claim
+        cannot be proved (nothing changes).  Computer seats never claim.
+        """
+        seat = self.state.to_move
+        if not self.human_to_move() or seat is None:
+            raise IllegalAction(f"it is not your turn ({self.state.pending_text()})",
+                                "not-your-turn")
+        self.last_events = claim(self.state, seat)
+        # Every play of the claimed hand is undone like any other: who took each is kept.
+        self._movers.extend(e.seat for e in self.last_events if isinstance(e, Acted))
+        return seat
+
     @property
     def can_undo(self) -> bool:
         """True once a person has acted in this session and the game goes on.
@@ -290,6 +318,8 @@ class Table:
         """The game's record with the seats' levels."""
         record = self.state.record()
         record["seats"] = list(self.seats)
+        if self.daily is not None:
+            record["daily"] = self.daily
         return record
 
 

@@ -249,9 +249,40 @@ def resume(payload: Payload) -> Reply:
     game_class(game)
     seats = _seats(payload)
     page_seats(game, seats if seats is not None else record.get("seats") or [])
-    _table = Table.resume(record, seats, seed=_seed(payload), budget=_budget(payload),
-                          secret=secret)
+    # A sealed save goes on from its own secret; a daily record opened from a file, from
+    # the day's seed.
+    daily = None if secret is not None else _resume_daily(record)
+    _table = daily or Table.resume(record, seats, seed=_seed(payload), budget=_budget(payload),
+                                   secret=secret)
+    date = record.get("daily")
+    if isinstance(date, str) and len(date) == 10:
+        _table.daily = date
     return view({})
+
+
+def _resume_daily(record: dict[str, Any]) -> Table | None:
+    """A saved daily game dealt on from its own seed, so its later deals stay the day's.
+
+    None when the record is no daily game (or does not come out the same from the
+    day's seed): it is then resumed as any other game.
+    """
+    from whist_app.daily import daily_seed
+    date, seats = record.get("daily"), record.get("seats")
+    if date is None or not isinstance(seats, list):
+        return None
+    try:
+        game = str(record["game"])
+        table = Table.new(game, record.get("options") or {}, seats,
+                          seed=daily_seed(date, game, record.get("options") or {}))
+        for hand in record["hands"]:
+            for text in hand["actions"]:
+                table.state.apply_text(text)
+    except (OptionError, IllegalAction, KeyError, TypeError, ValueError):
+        return None
+    if table.state.record()["hands"] != record["hands"]:
+        return None
+    table.daily = date
+    return table
 
 
 @api
@@ -273,6 +304,8 @@ def view(payload: Payload) -> Reply:
         # The guided first hand's tip for the person's decision (the page may hide it).
         "tip": first_hand_tip(table.state.observe(seat), table.explain)
         if table.human_to_move() else None,
+        "can_claim": table.can_claim(),
+        "daily": table.daily,
     }
 
 
@@ -308,6 +341,18 @@ def act(payload: Payload) -> Reply:
         raise IllegalAction("an action is text such as \"Q♥\", \"3\" or \"skip\"", "unreadable")
     played = table.play_human(action)
     return _after_action(table, seat if seat is not None else -1, played)
+
+
+@api
+def claim(payload: Payload) -> Reply:
+    """The person to play claims the rest of the hand (only when the rules can prove it).
+
+    The same reply as :func:`act`, ``played`` being ``{seat, action: "claim"}``;
+    refused in words (IllegalAction) when the claim cannot be proved.
+    """
+    table = _current()
+    seat = table.claim_human()
+    return _after_action(table, seat, "claim")
 
 
 @api
@@ -545,6 +590,53 @@ def replay_steps(payload: Payload) -> Reply:
     return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))
 
 
+#: Rollouts per decision of "Expert in your seat" (a hand in the browser in seconds).
+EXPERT_ITERATIONS = 50
+MAX_EXPERT_ITERATIONS = 400
+
+
+@api
+def expert_hand(payload: Payload) -> Reply:
+    """Strong in the person's seat on the same cards, for a finished hand of the game in play.
+
+    ``{"hand": index (default: the last finished hand), "iterations": rollouts}``.
+    Reply: ``{"hand", "seat", "you", "expert", "iterations"}`` (each seat's points for
+    that hand: the person's recorded, strong's played again; whist_app/duplicate.py).
+    A hand still in play is refused, so nothing of it is revealed.
+    """
+    from whist_app.duplicate import DuplicateSettings
+    from whist_app.duplicate import expert_hand as play_again
+    table = _current()
+    state = table.state
+    last = state.hand_number if state.over or state.hand_over else state.hand_number - 1
+    hand = _whole(payload, "hand", max(last, 0), 0, max(state.hand_number, 0))
+    iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
+    seat = table.view_seat()
+    result = play_again(table.record(), hand, seat,
+                        DuplicateSettings(iterations=iterations, seed=table.seed))
+    return {"hand": hand, "seat": seat, "you": result.recorded, "expert": result.strong,
+            "iterations": iterations}
+
+
+@api
+def expert_game(payload: Payload) -> Reply:
+    """Strong in the person's seat on every hand of the finished game in play (item 2).
+
+    ``{"iterations": rollouts}``.  Reply: ``{"seat", "you", "expert", "hands",
+    "iterations"}``; refused (OptionError) until the game is over.
+    """
+    from whist_app.duplicate import DuplicateSettings, duplicate
+    table = _current()
+    if not table.state.over:
+        raise OptionError("Expert plays the whole game again once it is over")
+    iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
+    seat = table.view_seat()
+    result = duplicate(table.record(), seat,
+                       DuplicateSettings(iterations=iterations, seed=table.seed))
+    return {"seat": seat, "you": result.recorded, "expert": result.strong,
+            "hands": len(result.hands), "iterations": iterations}
+
+
 @api
 def game_stats(payload: Payload) -> Reply:
     """A game's line for the statistics the page keeps: won, score, opponents, bids made.
@@ -555,7 +647,72 @@ def game_stats(payload: Payload) -> Reply:
     """
     from whist_app.review import game_stats as stats_of
     record, _, seat, _ = _review_source(payload)
-    return stats_of(record, seat)
+    reply = stats_of(record, seat)
+    date = record.get("daily")
+    reply["daily"] = date if isinstance(date, str) else None
+    return reply
+
+@api
+def replay_deal(payload: Payload) -> Reply:
+    """The finished game's deals dealt again, same seats and levels ("Replay this deal").
+
+    The new game takes the old one's deals in order (its record's chance); a
+    longer game deals on from a fresh seed.  Only once the game is over: the
+    deals of a game in play are not to be seen again before it ends.
+    """
+    global _table
+    table = _current()
+    if not table.state.over:
+        raise OptionError("the deal can be replayed once the game is over")
+    record = table.state.record()
+    chance = [{k: v for k, v in hand.items() if k != "actions"} for hand in record["hands"]]
+    state = game_class(table.state.name)(record["options"], seed=_seed(payload), chance=chance)
+    daily = table.daily
+    _table = Table(state, table.seats, seed=_seed(payload), budget=table.budget,
+                   engine_timeout=table.engine_timeout)
+    _table.daily = daily
+    return view({})
+
+
+# ------------------------------------------------------------- daily deal
+@api
+def daily(payload: Payload) -> Reply:
+    """Start the daily deal: ``{"game", "options", "date": "YYYY-MM-DD"}`` (the UTC date).
+
+    The same deals on every device for the same date, game and options; the
+    computer seats play at the daily level (whist_app/daily.py).
+    """
+    from whist_app.daily import daily_date, daily_seats, daily_seed
+    global _table
+    game = _game_name(payload)
+    options = payload.get("options") or {}
+    date = daily_date(payload.get("date"))
+    players = game_class(game)(options, seed=0).players
+    _table = Table.new(game, options, daily_seats(players),
+                       seed=daily_seed(date, game, options))
+    _table.daily = date
+    return view({})
+
+
+@api
+def daily_result(payload: Payload) -> Reply:
+    """The finished daily game's result to share: ``{"text", "date", "game"}``, no card in it.
+
+    ``{"expert": points}``: strong's points on the same cards, when the page has them.
+    """
+    from whist_app.daily import result_text
+    table = _current()
+    if table.daily is None:
+        raise OptionError("this game is not a daily deal")
+    if not table.state.over:
+        raise OptionError("the daily deal is not finished yet")
+    expert = payload.get("expert")
+    if expert is not None and (isinstance(expert, bool) or not isinstance(expert, int)
+                               or abs(expert) > 10**9):
+        raise OptionError("expert must be a whole number of points")
+    return {"text": result_text(table.record(), table.view_seat(), expert),
+            "date": table.daily, "game": table.state.name}
+
 
 # The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).
 try:  # pragma: no cover - present only in tests

@@ -52,6 +52,11 @@ export function renderTools() {
   const mine = t?.human_to_move && document.body.dataset.turn === "human";
   $("#btn-hint").disabled = !mine || app.busy;
   $("#btn-undo").disabled = !t?.can_undo || app.busy || Boolean(t?.over);
+  // Offered only when Python proved, from the person's own knowledge, how the rest goes.
+  const claim = $("#btn-claim");
+  claim.hidden = !(mine && app.view?.can_claim);
+  claim.disabled = app.busy;
+  document.body.dataset.canClaim = claim.hidden ? "0" : "1";
   $("#btn-download").disabled = !t;
   $("#btn-last").disabled = !t?.last_trick;
   $("#btn-score").disabled = !t;

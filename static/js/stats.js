@@ -74,24 +74,41 @@ function fingerprint(text) {
  * The game in progress just ended: ask Python for its line and keep it.
  * Called once, by the table, on the action that finished the game.
  */
-export async function noteGameOver() {
+export function noteGameOver() {
+  noting = noteLine();
+  return noting;
+}
+
+/** The line being kept for the game just ended (null: none); a daily's says if it is a replay. */
+export let noting = Promise.resolve(null);
+
+async function noteLine() {
   document.body.dataset.statsState = "busy";
   try {
     const line = await call("game_stats", {});
     if (line.over) {
       const stats = loadStats();
-      stats.games.push({
+      const label = opponentsLabel(line.opponents);
+      // One daily per date and game counts: playing it again is kept, marked a replay.
+      const daily = line.daily ?? null;
+      const dailyKey = (g) => JSON.stringify([g.daily, g.game]);
+      const replay = Boolean(daily) && stats.games.some((g) => dailyKey(g) === dailyKey(line));
+      const entry = {
         when: new Date().toISOString(), game: line.game, title: line.title, seat: line.seat,
-        opponents: opponentsLabel(line.opponents), won: Boolean(line.won), score: line.score,
+        opponents: daily ? `daily, ${label}` : label, won: Boolean(line.won), score: line.score,
         totals: line.totals, hands: line.hands, target: line.target ?? null,
-      });
+        ...(daily ? { daily, replay } : {}),
+      };
+      stats.games.push(entry);
       store(stats);
+      return entry;
     }
   } catch (err) {
     console.warn("no statistics for this game:", err.message);
   } finally {
     document.body.dataset.statsState = "ready";
   }
+  return null;
 }
 
 /**
@@ -124,6 +141,7 @@ export function summarise(stats) {
     return rows.get(key);
   };
   for (const g of stats.games) {
+    if (g.replay) continue; // a daily deal played again: kept, not counted twice
     const r = row(g);
     r.games += 1;
     r.wins += g.won ? 1 : 0;

@@ -20,7 +20,8 @@ import { fit, placePreview } from "./layout.js";
 import * as motion from "./motion.js";
 import { rulesHtml, rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { noteGameOver } from "./stats.js";
+import { buzz, setSound, sound } from "./sound.js";
+import { noteGameOver, noting } from "./stats.js";
 import { renderTip, toggleTip } from "./tips.js";
 import {
   $, $$, EVENT_LINES, HAND_PAUSES, SPEEDS, announce, app, handlers, setPaused, setTurn, showMessage,
@@ -32,7 +33,7 @@ import {
 /** Settings before any are saved: the catalog's first game, tips on. */
 function defaultSettings() {
   return { game: app.catalog.games[0].name, speed: "normal", options: {}, levels: {},
-           engines: {}, handPause: "wait", fourColour: false, tips: true };
+           engines: {}, handPause: "wait", fourColour: false, tips: true, sound: false };
 }
 
 /** The first screen: each game with its one line (Python's rules summary), Start below. */
@@ -276,6 +277,62 @@ async function startGame() {
   }
 }
 
+/** Today's deal (the UTC date) for the chosen game and options, computers at the daily level. */
+async function startDaily() {
+  setTurn("busy");
+  await seatsPending;
+  if ($("#setup-error").textContent) {
+    setTurn("setup");
+    return;
+  }
+  storeSetup();
+  const game = app.settings.game;
+  const date = new Date().toISOString().slice(0, 10);
+  $("#daily-start").disabled = true;
+  try {
+    const view = await call("daily", { game, options: app.settings.options[game] ?? {}, date });
+    setSpeed(app.settings.speed);
+    await begin(view);
+  } catch (err) {
+    $("#setup-error").textContent = err.message;
+    setTurn("setup");
+  } finally {
+    $("#daily-start").disabled = false;
+  }
+}
+
+/** A finished daily deal's result card on the game summary: the text to share, no card in it. */
+async function showDaily() {
+  const card = $("#daily-card");
+  card.hidden = !app.view?.daily;
+  delete card.dataset.state;
+  $("#daily-copied").textContent = "";
+  if (card.hidden) return;
+  const gen = app.gen;
+  try {
+    const [line, reply] = await Promise.all([noting, call("daily_result", {})]);
+    if (gen !== app.gen) return;
+    $("#daily-text").textContent = reply.text;
+    $("#daily-replay").hidden = !line?.replay;
+    card.dataset.state = "ready";
+  } catch (err) {
+    $("#daily-text").textContent = `No result: ${err.message}`;
+    card.dataset.state = "failed";
+  }
+}
+
+async function copyDaily() {
+  const text = $("#daily-text").textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    $("#daily-copied").textContent = "Copied: paste it to your friends.";
+    $("#daily-card").dataset.copied = "1";
+  } catch {
+    $("#daily-copied").textContent = "This browser would not copy it: select the text above instead.";
+    $("#daily-card").dataset.copied = "0";
+  }
+}
+
 /** Show a freshly started, resumed or opened game and let the computers move. */
 async function begin(view) {
   app.gen += 1;
@@ -334,6 +391,7 @@ async function absorb(reply, gen) {
   const handBefore = table()?.hand_number;
   app.view = reply;
   noteEvents(reply.events);
+  if (reply.played) sound("play");
   const completed = reply.completed;
   if (completed) {
     app.shownTrick = completed;
@@ -345,6 +403,7 @@ async function absorb(reply, gen) {
     await wait(app.queued ? 0 : speedOf().trick);
     await unpaused();
     if (gen !== app.gen) return;
+    sound("trick");
     await motion.gather(completed.winner);
     if (gen !== app.gen) return;
     app.shownTrick = null;
@@ -363,7 +422,10 @@ async function absorb(reply, gen) {
     if (gen !== app.gen) return;
   }
   const redealt = (reply.events ?? []).some((e) => e.type === "redeal");
-  if (!t.over && (t.hand_number !== handBefore || redealt)) await motion.deal();
+  if (!t.over && (t.hand_number !== handBefore || redealt)) {
+    sound("deal");
+    await motion.deal();
+  }
   if (gen !== app.gen) return;
   if (typeof reply.sealed !== "string") await persist(); // kept already, before the show
 }
@@ -383,6 +445,7 @@ function noteEvents(events) {
 /** The end-of-hand summary: waits for Continue, or goes on after the delay the person chose. */
 async function handSummary(reply, gen) {
   const dialog = $("#hand-summary");
+  resetExpert("#hand-summary-expert");
   drawHandSummary(reply.table, reply.events ?? []);
   $("#hand-summary-pause").value = app.settings.handPause;
   setTurn("summary");
@@ -457,9 +520,13 @@ function settle() {
   if (t.over) {
     setTurn("over");
     render();
+    const fresh = !$("#summary").open;
+    if (fresh) resetExpert("#summary-expert");
     showSummary();
+    if (fresh) showDaily();
     announce(t.summary?.text ?? t.prompt);
   } else if (t.human_to_move) {
+    if (document.body.dataset.turn !== "human") buzz();
     setTurn("human");
     render();
     if (app.queued) {
@@ -512,6 +579,71 @@ async function act(action) {
   app.zoomed = null;
   app.gridColumn = null;
   renderHint();
+  await absorb(reply, gen);
+  if (gen !== app.gen) return;
+  runComputers();
+}
+
+/** "Expert in your seat": a summary's button and its result, cleared for a new summary. */
+function resetExpert(button) {
+  const el = $(button);
+  el.disabled = false;
+  el.hidden = false;
+  const out = $(`${button}-result`);
+  out.textContent = "";
+  delete out.dataset.state;
+}
+
+/** Strong plays the finished hand (or game) again in the person's seat; say how it did. */
+async function onExpert(event) {
+  const button = event.currentTarget;
+  const out = $(`#${button.id}-result`);
+  const game = button.dataset.expert === "game";
+  button.disabled = true;
+  out.dataset.state = "thinking";
+  out.textContent = "Expert is playing your cards…";
+  try {
+    const reply = await call(game ? "expert_game" : "expert_hand", {});
+    const what = game ? `over ${reply.hands} hand${reply.hands === 1 ? "" : "s"}` : "this hand";
+    out.textContent = `Expert scored ${reply.expert} ${what}; you scored ${reply.you}.`;
+    if (game && app.view?.daily) {
+      // The daily's shared result ranks the score against Expert's on the same cards.
+      const daily = await call("daily_result", { expert: reply.expert });
+      $("#daily-text").textContent = daily.text;
+    }
+    out.dataset.state = "done";
+  } catch (err) {
+    out.textContent = `Expert could not play it again: ${err.message}`;
+    out.dataset.state = "failed";
+  }
+}
+
+/** Claim the rest of the hand (proved to go one way): Python plays it out, or says why not. */
+async function onClaim() {
+  const t = table();
+  if (app.busy || !t?.human_to_move || !app.view?.can_claim) return;
+  const gen = app.gen;
+  app.busy = true;
+  setTurn("busy");
+  closePanels();
+  let reply;
+  try {
+    reply = await call("claim", {});
+  } catch (err) {
+    app.busy = false;
+    if (gen === app.gen) {
+      showMessage(err.message);
+      setTurn("human");
+      renderTools();
+    }
+    return;
+  }
+  if (gen !== app.gen) return;
+  showMessage("");
+  app.selected.clear();
+  app.hint = null;
+  renderHint();
+  announce("You claimed the rest of the hand");
   await absorb(reply, gen);
   if (gen !== app.gen) return;
   runComputers();
@@ -840,6 +972,9 @@ handlers.act = act;
 
 function wire() {
   $("#start").addEventListener("click", startGame);
+  $("#daily-start").addEventListener("click", startDaily);
+  $("#daily-copy").addEventListener("click", copyDaily);
+  $("#summary-replay-deal").addEventListener("click", replayDeal);
   $("#setup-resume").addEventListener("click", () => {
     showGame();
     settle();
@@ -856,6 +991,9 @@ function wire() {
   window.addEventListener("resize", renderTip);
   $("#btn-hint").addEventListener("click", onHint);
   $("#btn-undo").addEventListener("click", onUndo);
+  $("#btn-claim").addEventListener("click", onClaim);
+  $("#hand-summary-expert").addEventListener("click", onExpert);
+  $("#summary-expert").addEventListener("click", onExpert);
   $("#btn-download").addEventListener("click", onDownload);
   $("#btn-menu").addEventListener("click", () => togglePanel("menu"));
   $("#btn-score").addEventListener("click", () => togglePanel("sheet"));
@@ -883,6 +1021,12 @@ function wire() {
     setFourColour(app.settings.fourColour);
     saves.saveSettings(app.settings);
     if (table() && !$("#game").hidden) render();
+  });
+  $("#sound").addEventListener("change", () => {
+    app.settings.sound = $("#sound").checked;
+    setSound(app.settings.sound);
+    saves.saveSettings(app.settings);
+    if (app.settings.sound) sound("play"); // a sample, and the gesture that lets audio start
   });
   $("#hand-summary-continue").addEventListener("click", () => $("#hand-summary").close());
   $("#again").addEventListener("click", () => {
@@ -928,6 +1072,19 @@ async function startAgain() {
   }
 }
 
+/** The finished game's cards dealt again, same seats and levels. */
+async function replayDeal() {
+  $("#summary").close();
+  app.gen += 1;
+  setTurn("busy");
+  try {
+    await begin(await call("replay_deal", {}));
+  } catch (err) {
+    showMessage(err.message);
+    settle();
+  }
+}
+
 // --------------------------------------------------------------------- boot
 
 async function resumeSaved() {
@@ -965,6 +1122,8 @@ async function main() {
   app.settings.engines ??= {};
   setSpeed(app.settings.speed);
   setHandPause(app.settings.handPause);
+  $("#sound").checked = Boolean(app.settings.sound);
+  setSound(app.settings.sound);
   $("#four-colour").checked = Boolean(app.settings.fourColour);
   setFourColour(app.settings.fourColour);
   buildSetup();
