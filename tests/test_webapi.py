@@ -1,6 +1,7 @@
 """The browser's Python entry points, exercised in CPython."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -45,3 +46,13 @@ def test_errors_say_what_is_wrong() -> None:
     assert [g["name"] for g in catalog["games"]] == ["diminishing-whist", "black-queen",
                                                       "nine-five-two", "bidding-whist",
                                                       "classic-whist"]
+
+
+def test_text_from_the_page_is_never_read_as_a_path(tmp_path: Path) -> None:
+    webapi.start({"game": "diminishing-whist", "seed": 3})
+    saved = tmp_path / "g.json"
+    saved.write_text(json.dumps(webapi._current().record()), encoding="utf-8")
+    for name in ("check_record", "resume", "review_hand", "replay_steps", "game_stats"):
+        reply = json.loads(webapi.dispatch(name, json.dumps(
+            {"record": str(saved), "hand_number": 0})))
+        assert reply.get("kind") in ("PayloadError", "OptionError"), (name, reply)

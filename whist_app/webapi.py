@@ -404,8 +404,14 @@ def export(payload: Payload) -> Reply:
 
 @api
 def check_record(payload: Payload) -> Reply:
-    """Replay a record and report its scores (for opening a downloaded record)."""
-    state = replay(payload.get("record") or {})
+    """Replay a record (an object or its JSON text) and report its scores (for opening a
+    downloaded record); text from the page is never read as a file's path."""
+    record = payload.get("record") or {}
+    if isinstance(record, str):
+        record = read_payload(record)
+    if not isinstance(record, dict):
+        raise OptionError("the record must be a game record (an object or its JSON text)")
+    state = replay(record)
     return {"game": state.name, "title": state.title, "over": state.over,
             "hand_scores": state.hand_scores, "totals": state.totals}
 
