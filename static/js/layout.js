@@ -178,6 +178,7 @@ function fitHand(box, width, budget, kind) {
       el.style.left = `${Math.round(start + i * step)}px`;
       el.style.top = `${Math.round(head + row * rowStep)}px`;
       el.style.zIndex = String(index + 1);
+      el.style.setProperty("--lift", `${row === 0 ? head : 0}px`);
     }
   }
 }
