@@ -10,6 +10,7 @@ const RATIO = 1.4; // card height / width
 const ROW_SHOW = 0.5; // each further row of the hand covers the lower half of the one behind
 const TAP = 44;
 const READABLE = 36; // a trick card narrower than this is hard to read: the trick is drawn as names
+const NAME_ROOM = 44; // the part of a trick card's foot in sight that holds a name's first letters
 
 /** Where the opponents sit, in playing order after the person (who sits at the bottom). */
 export function seatPlaces(count) {
@@ -215,20 +216,29 @@ function fitSeatRows(kind) {
  * them too small to read, the line is of card names. Sideways, clear of the line
  * about the hand in the corner.
  */
-export function placeTrick() {
+export function placeTrick(asNames = false) {
   const box = $("#trick");
   const plays = $$("#trick .play");
-  if (!box || !plays.length) return;
+  if (!box) return;
+  // The lines about the hand (the kitty, the discard, the passing) keep the top of the middle:
+  // no card is drawn over them.
+  const lines = $("#centre > #context");
+  box.style.top = lines?.offsetHeight ? `${lines.offsetHeight + 2}px` : "";
+  if (!plays.length) return;
   const rect = box.getBoundingClientRect();
-  const caption = $("#game").dataset.density === "tight" ? 2 : 16;
+  const caption = 2; // who played a card is written on it (table.css)
   const n = table().seats.length;
-  const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, 104);
-  const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, 104);
+  // As large as the middle allows, up to a size that grows with the screen and is never
+  // smaller than the hand's cards (a big felt shows a big trick).
+  const hand = parseFloat($("#hand")?.style.getPropertyValue("--cw")) || 0;
+  const most = Math.max(104, hand, Math.min(150, Math.min(window.innerWidth, window.innerHeight) * 0.13));
+  const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, most);
+  const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, most);
   const line = around < 40 && inLine > around * 1.2;
   const w = Math.floor(line ? inLine : around);
   const h = w * RATIO;
   box.style.setProperty("--cw", `${w}px`);
-  const names = w < READABLE;
+  const names = asNames || w < READABLE;
   box.dataset.layout = names ? "names" : line ? "line" : "around";
   const cx = rect.width / 2;
   const cy = rect.height / 2;
@@ -260,11 +270,14 @@ export function placeTrick() {
         });
       });
     } else {
-      const step = Math.min(w * 1.05, (rect.width - w - 8) / Math.max(order.length - 1, 1));
+      // Spread out as far as the middle allows: a low middle's cards are narrow, and the
+      // gaps give each card's name (written at its foot) the room the card lacks.
+      const step = Math.min(w * 1.6, (rect.width - w - 8) / Math.max(order.length - 1, 1));
       const start = cx - (step * (order.length - 1)) / 2 - w / 2;
       spots = order.map(({ fig }, i) => {
         const mine = Number(fig.dataset.seat) === table().seat;
         const y = cy - h / 2 - caption / 2 + (mine ? Math.min(4, (rect.height - h) / 2) : 0);
+        fig.style.setProperty("--cap-room", `${Math.floor(Math.max(w, step) - 4)}px`);
         return { fig, w, h, x: start + i * step, y };
       });
     }
@@ -276,8 +289,40 @@ export function placeTrick() {
       return { fig, w, h, x: cx + Math.cos(angle) * ax - w / 2, y: cy + Math.sin(angle) * ay - h / 2 };
     });
   }
+  // Around the middle, a narrow card's name may reach past its edges, over the felt.
+  for (const play of plays) {
+    if (names) play.style.removeProperty("--cap-room");
+    else if (!line) play.style.setProperty("--cap-room", `${Math.max(w - 4, 60)}px`);
+  }
   clearOfInfo(spots, rect);
   for (const { fig, x, y } of spots) fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+  // Cards lying so close that a name has no room left in sight: the trick as names instead.
+  if (!names && !captionsInSight(spots)) placeTrick(true);
+}
+
+/**
+ * Who played a card is written at its foot (table.css); where a card played after it
+ * lies over that foot, the name moves to the widest part left in sight. False when
+ * that part is too narrow for a name's first letters.
+ */
+function captionsInSight(spots) {
+  return spots.every((spot, i) => {
+    const cap = spot.fig.querySelector("figcaption");
+    if (!cap) return true;
+    const foot = spot.y + spot.h - cap.offsetHeight - 4;
+    let free = [[spot.x, spot.x + spot.w]];
+    for (const over of spots.slice(i + 1)) {
+      if (over.y >= spot.y + spot.h || over.y + over.h <= foot) continue;
+      free = free.flatMap(([a, b]) => [[a, Math.min(b, over.x)], [Math.max(a, over.x + over.w), b]])
+        .filter(([a, b]) => b - a > 1);
+    }
+    const [a, b] = free.reduce((best, part) => (part[1] - part[0] > best[1] - best[0] ? part : best), [0, 0]);
+    const whole = free.length === 1 && a === spot.x && b === spot.x + spot.w;
+    spot.fig.toggleAttribute("data-cap-side", !whole);
+    spot.fig.style.setProperty("--cap-left", `${Math.round(a - spot.x + 2)}px`);
+    spot.fig.style.setProperty("--cap-w", `${Math.max(Math.floor(b - a - 4), 0)}px`);
+    return whole || b - a >= NAME_ROOM;
+  });
 }
 
 /**
