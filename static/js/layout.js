@@ -38,6 +38,12 @@ export function fit() {
   if (!game || game.hidden || !t) return;
   const kind = viewportKind();
   game.dataset.kind = kind;
+  // The game's name before the brand's: with no room for both, the brand goes (table.css).
+  const title = $(".topbar h1");
+  if (title) {
+    delete title.dataset.brief;
+    if (title.scrollWidth > title.clientWidth + 1) title.dataset.brief = "1";
+  }
   const vh = window.innerHeight;
   const vw = window.innerWidth;
   const side = { portrait: `${clamp(vw * 0.25, 84, 120)}px`, landscape: "8.5rem", desktop: "11rem" };
@@ -69,6 +75,7 @@ export function fit() {
   const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.6 : 0.35), 60);
   fitHand(handBox, width, budget, kind);
   fitSeatRows(kind);
+  keepNames();
   const felt = $("#felt");
   if (felt.scrollHeight > felt.clientHeight + 1 || felt.clientHeight < 240 || vw < 480) {
     game.dataset.density = "tight";
@@ -206,6 +213,28 @@ function fitSeatRows(kind) {
     row.style.setProperty("--ucw", `${ucw}px`);
     row.style.flexWrap = chips || perLine < slots ? "wrap" : "nowrap";
     row.style.maxWidth = !chips && perLine < slots ? `${perLine * (ucw + 2) + 2}px` : "";
+  }
+}
+
+let measure = null;
+
+/** How wide `text` is drawn in the font of `el`. */
+function textWidth(el, text) {
+  measure ??= document.createElement("canvas").getContext("2d");
+  const style = getComputedStyle(el);
+  measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return measure.measureText(text).width;
+}
+
+/**
+ * Each seat's name keeps at least its first four letters (and the "…" after them):
+ * the badges and turn mark beside it give way first (table.css).
+ */
+function keepNames() {
+  for (const el of $$(".seat .seat-name")) {
+    const name = el.textContent;
+    const floor = name.length > 4 ? textWidth(el, `${name.slice(0, 4)}…`) : textWidth(el, name);
+    el.style.minWidth = `${Math.ceil(floor) + 1}px`;
   }
 }
 
