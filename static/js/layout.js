@@ -74,7 +74,7 @@ export function fit() {
   // keeps the height the trick needs.
   const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.6 : 0.35), 60);
   fitHand(handBox, width, budget, kind);
-  fitSeatRows(kind);
+  fitSeatRows();
   keepNames();
   const felt = $("#felt");
   if (felt.scrollHeight > felt.clientHeight + 1 || felt.clientHeight < 240 || vw < 480) {
@@ -195,7 +195,7 @@ function fitHand(box, width, budget, kind) {
  * The opponents' face-up rows, as small as their seats need; when cards that
  * small could not be read, the row is drawn as a line of card names instead.
  */
-function fitSeatRows(kind) {
+function fitSeatRows() {
   for (const seat of $$("#opponents .seat")) {
     const row = seat.querySelector(".updown");
     if (!row) continue;
@@ -204,11 +204,13 @@ function fitSeatRows(kind) {
     const tops = $$("#seats-top .seat").length || 1;
     const room = side ? seat.parentElement.clientWidth || 100
       : Math.min(($("#felt").clientWidth / tops) - 16, 320);
-    const most = kind === "desktop" ? 34 : 26;
+    // Larger on a larger screen; pictures wherever the screen is not a phone's.
+    const phone = Math.min(window.innerWidth, window.innerHeight) < 600;
+    const most = phone ? 26 : clamp(Math.min(window.innerWidth, window.innerHeight) * 0.05, 34, 56);
     // One line when the cards fit it at a readable size, else two.
-    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 18 ? Math.ceil(slots / 2) : slots;
+    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 24 ? Math.ceil(slots / 2) : slots;
     const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 12, most);
-    const chips = ucw < 18 || kind !== "desktop";
+    const chips = ucw < 22 || phone;
     row.classList.toggle("chips", chips);
     row.style.setProperty("--ucw", `${ucw}px`);
     row.style.flexWrap = chips || perLine < slots ? "wrap" : "nowrap";
@@ -312,7 +314,8 @@ export function placeTrick(asNames = false) {
     }
   } else {
     const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w * Math.max(1, (n - 1) / 3));
-    const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
+    // Close around the middle, as cards lie on a table, not out at the edges of a tall felt.
+    const ay = Math.max(Math.min((rect.height - h) / 2 - caption, h * 0.85), h * 0.5 + 2);
     spots = plays.map((fig) => {
       const angle = seatAngle(Number(fig.dataset.seat), rect);
       return { fig, w, h, x: cx + Math.cos(angle) * ax - w / 2, y: cy + Math.sin(angle) * ay - h / 2 };
