@@ -243,11 +243,13 @@ function keepNames() {
 /**
  * The trick's cards, sized to the middle of the felt, each towards the seat
  * that played it: around the middle (a cross for four), or, when the middle is
- * too low for that, in one line ordered as the seats sit; when even that leaves
- * them too small to read, the line is of card names. Sideways, clear of the line
- * about the hand in the corner.
+ * too low for that, in one line ordered as the seats sit; when the cards would lie
+ * over each other's names, in rows ordered as the seats sit; when even that leaves
+ * them too small to read, the cards are drawn as names. Sideways, clear of the line
+ * about the hand in the corner. `fallback` ("rows" or "names") is the layout tried
+ * after the first left a card's name out of sight.
  */
-export function placeTrick(asNames = false) {
+export function placeTrick(fallback = null) {
   const box = $("#trick");
   const plays = $$("#trick .play");
   if (!box) return;
@@ -265,19 +267,35 @@ export function placeTrick(asNames = false) {
   const most = Math.max(104, hand, Math.min(150, Math.min(window.innerWidth, window.innerHeight) * 0.13));
   const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, most);
   const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, most);
-  const line = around < 40 && inLine > around * 1.2;
-  const w = Math.floor(line ? inLine : around);
+  // In rows (two or three), as many cards to a row as the seats need.
+  const grid = [2, 3].map((count) => {
+    const per = Math.ceil(n / count);
+    const size = Math.min((rect.width - 4 * (per + 1)) / per, (rect.height - 4 * (count + 1)) / (count * RATIO));
+    return { per, w: clamp(size, 20, most) };
+  }).reduce((a, b) => (b.w > a.w ? b : a));
+  const rows = fallback === "rows";
+  const line = !rows && around < 40 && inLine > around * 1.2;
+  const w = Math.floor(rows ? grid.w : line ? inLine : around);
   const h = w * RATIO;
   box.style.setProperty("--cw", `${w}px`);
-  const names = asNames || w < READABLE;
-  box.dataset.layout = names ? "names" : line ? "line" : "around";
+  const names = fallback === "names" || w < READABLE;
+  box.dataset.layout = names ? "names" : rows ? "rows" : line ? "line" : "around";
   const cx = rect.width / 2;
   const cy = rect.height / 2;
   let spots;
-  if (line || names) {
+  if (line || names || rows) {
     const order = plays.map((fig) => ({ fig, x: seatX(Number(fig.dataset.seat), rect) }))
       .sort((a, b) => a.x - b.x);
-    if (names) {
+    if (rows && !names) {
+      const count = Math.ceil(n / grid.per);
+      const top = cy - (count * (h + 4) - 4) / 2;
+      spots = order.map(({ fig }, i) => {
+        const row = Math.floor(i / grid.per);
+        const inRow = Math.min(grid.per, order.length - row * grid.per);
+        const left = cx - (inRow * (w + 4) - 4) / 2;
+        return { fig, w, h, x: left + (i % grid.per) * (w + 4), y: top + row * (h + 4) };
+      });
+    } else if (names) {
       // Each name as wide as it is drawn (table.css), in rows as wide as the middle.
       const rows = [[]];
       let used = -4;
@@ -323,13 +341,13 @@ export function placeTrick(asNames = false) {
   }
   // Around the middle, a narrow card's name may reach past its edges, over the felt.
   for (const play of plays) {
-    if (names) play.style.removeProperty("--cap-room");
+    if (names || rows) play.style.removeProperty("--cap-room");
     else if (!line) play.style.setProperty("--cap-room", `${Math.max(w - 4, 60)}px`);
   }
   clearOfInfo(spots, rect);
   for (const { fig, x, y } of spots) fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
-  // Cards lying so close that a name has no room left in sight: the trick as names instead.
-  if (!names && !captionsInSight(spots)) placeTrick(true);
+  // Cards lying so close that a name has no room left in sight: in rows instead, or as names.
+  if (!names && !captionsInSight(spots)) placeTrick(!rows && grid.w >= NAME_ROOM ? "rows" : "names");
 }
 
 /**
