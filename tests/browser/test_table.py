@@ -680,7 +680,16 @@ def assert_owned(page: Any, where: str, size: tuple[int, int]) -> dict[str, Any]
                 f"{where}: trick cards {seen['trickCard']} px, hand cards {seen['handCard']} px"
     if min(size) >= 800:
         assert not seen["chips"], f"{where}: face-up rows drawn as chips with room for cards"
+    key = where.split(" step")[0]
+    low = SIZES_SEEN.setdefault(key, {})
+    for name in ("seatText", "trickCard", "handCard"):
+        if seen[name] != float("inf"):
+            low[name] = min(low.get(name, 1e9), round(seen[name], 1))
     return seen
+
+
+#: The smallest seat text, trick card and largest hand card seen, by size and game (printed).
+SIZES_SEEN: dict[str, dict[str, float]] = {}
 
 
 #: Per size: 9-5-2 (three seats, the kitty and discard lines, choosing cards in rows) and Black
@@ -734,5 +743,6 @@ def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_di
                         break
                 take_turn(page, rng, tap=tap)
         assert not errors, errors
+        print("sizes (px):", json.dumps({k: v for k, v in SIZES_SEEN.items() if f"{width}x{height}" in k}))
     finally:
         context.close()
