@@ -688,6 +688,16 @@ def assert_owned(page: Any, where: str, size: tuple[int, int]) -> dict[str, Any]
     return seen
 
 
+def thinking_names(page: Any, where: str) -> None:
+    """While a computer seat shows "thinking", every seat's name still shows four letters."""
+    try:
+        page.wait_for_selector("#opponents .seat.thinking .turn-mark", timeout=5000)
+    except Exception:
+        return  # the person moves next: nobody thinks
+    seen = page.evaluate(OWNED)
+    assert not seen["cutNames"], f"{where}: names cut below four letters: {seen['cutNames']}"
+
+
 #: The smallest seat text, trick card and largest hand card seen, by size and game (printed).
 SIZES_SEEN: dict[str, dict[str, float]] = {}
 
@@ -713,7 +723,9 @@ def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_di
     try:
         open_table(page, base_url, "?seed=7")
         for game, options in SIZE_GAMES:
-            setup_game(page, game, options, level="beginner")
+            # 9-5-2 at the normal speed: the seat to move shows "thinking" long enough to look.
+            speed = "normal" if game == "nine-five-two" else "instant"
+            setup_game(page, game, options, level="beginner", speed=speed)
             rng = random.Random(f"{game}{size}")
             name = f"sizes-{width}x{height}-{game}"
             tricks_seen = 0
@@ -742,6 +754,8 @@ def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_di
                     if tricks_seen == 2:
                         break
                 take_turn(page, rng, tap=tap)
+                if speed == "normal":
+                    thinking_names(page, f"{where} then")
         assert not errors, errors
         print("sizes (px):", json.dumps({k: v for k, v in SIZES_SEEN.items() if f"{width}x{height}" in k}))
     finally:
