@@ -635,7 +635,9 @@ OWNED = """() => {
     const name = seats[Number(fig.dataset.seat)].name;
     const face = card.dataset.face;
     const problems = [];
-    if (!cap || !cap.getClientRects().length) return [`${face}: no name`];
+    if (!cap || !cap.getClientRects().length || getComputedStyle(cap).opacity === '0') {
+      return [`${face}: no name`];
+    }
     const c = box(cap);
     const k = box(card);
     if (!cap.textContent.includes(name)) problems.push(`${face}: says ${cap.textContent}`);
