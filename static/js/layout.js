@@ -42,7 +42,8 @@ export function fit() {
   const title = $(".topbar h1");
   if (title) {
     delete title.dataset.brief;
-    if (title.scrollWidth > title.clientWidth + 1) title.dataset.brief = "1";
+    // A title hidden to the eye (phones) is whole for screen readers: it keeps the brand.
+    if (title.clientWidth > 1 && title.scrollWidth > title.clientWidth + 1) title.dataset.brief = "1";
   }
   const vh = window.innerHeight;
   const vw = window.innerWidth;
