@@ -265,7 +265,7 @@ export function placeTrick(fallback = null) {
   // As large as the middle allows, up to a size that grows with the screen and is never
   // smaller than the hand's cards (a big felt shows a big trick).
   const hand = parseFloat($("#hand")?.style.getPropertyValue("--cw")) || 0;
-  const most = Math.max(104, hand, Math.min(150, Math.min(window.innerWidth, window.innerHeight) * 0.13));
+  const most = Math.max(104, hand, Math.min(150, Math.min(window.innerWidth, window.innerHeight) * 0.18));
   const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, most);
   const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, most);
   // In rows (two or three), as many cards to a row as the seats need.
@@ -372,7 +372,10 @@ function captionsInSight(spots) {
     spot.fig.toggleAttribute("data-cap-side", !whole);
     spot.fig.style.setProperty("--cap-left", `${Math.round(a - spot.x + 2)}px`);
     spot.fig.style.setProperty("--cap-w", `${Math.max(Math.floor(b - a - 4), 0)}px`);
-    return whole || b - a >= NAME_ROOM;
+    // Room for the name's first four letters and "…", beside the dot and padding it has.
+    const name = cap.textContent;
+    const need = textWidth(cap, `${name.slice(0, 4)}…`) + cap.scrollWidth - textWidth(cap, name) + 4;
+    return whole || b - a >= Math.max(need, NAME_ROOM);
   });
 }
 
