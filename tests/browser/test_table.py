@@ -641,7 +641,8 @@ OWNED = """() => {
     const c = box(cap);
     const k = box(card);
     if (!cap.textContent.includes(name)) problems.push(`${face}: says ${cap.textContent}`);
-    const floor = width(cap, name.slice(0, 4) + '…');
+    // The dot and the padding beside the name take their part of the caption's width too.
+    const floor = width(cap, name.slice(0, 4) + '…') + cap.scrollWidth - width(cap, name);
     if (cap.scrollWidth > cap.clientWidth + 0.5 && cap.clientWidth + 0.5 < floor) {
       problems.push(`${face}: name cut to ${Math.round(cap.clientWidth)} px`);
     }
