@@ -10,6 +10,7 @@ const RATIO = 1.4; // card height / width
 const ROW_SHOW = 0.5; // each further row of the hand covers the lower half of the one behind
 const TAP = 44;
 const READABLE = 36; // a trick card narrower than this is hard to read: the trick is drawn as names
+const NAME_ROOM = 44; // the part of a trick card's foot in sight that holds a name's first letters
 
 /** Where the opponents sit, in playing order after the person (who sits at the bottom). */
 export function seatPlaces(count) {
@@ -37,6 +38,13 @@ export function fit() {
   if (!game || game.hidden || !t) return;
   const kind = viewportKind();
   game.dataset.kind = kind;
+  // The game's name before the brand's: with no room for both, the brand goes (table.css).
+  const title = $(".topbar h1");
+  if (title) {
+    delete title.dataset.brief;
+    // A title hidden to the eye (phones) is whole for screen readers: it keeps the brand.
+    if (title.clientWidth > 1 && title.scrollWidth > title.clientWidth + 1) title.dataset.brief = "1";
+  }
   const vh = window.innerHeight;
   const vw = window.innerWidth;
   const side = { portrait: `${clamp(vw * 0.25, 84, 120)}px`, landscape: "8.5rem", desktop: "11rem" };
@@ -67,7 +75,8 @@ export function fit() {
   // keeps the height the trick needs.
   const budget = Math.max(share - meRowHeight * (kind === "landscape" ? 0.6 : 0.35), 60);
   fitHand(handBox, width, budget, kind);
-  fitSeatRows(kind);
+  fitSeatRows();
+  keepNames();
   const felt = $("#felt");
   if (felt.scrollHeight > felt.clientHeight + 1 || felt.clientHeight < 240 || vw < 480) {
     game.dataset.density = "tight";
@@ -178,6 +187,7 @@ function fitHand(box, width, budget, kind) {
       el.style.left = `${Math.round(start + i * step)}px`;
       el.style.top = `${Math.round(head + row * rowStep)}px`;
       el.style.zIndex = String(index + 1);
+      el.style.setProperty("--lift", `${row === 0 ? head : 0}px`);
     }
   }
 }
@@ -186,7 +196,7 @@ function fitHand(box, width, budget, kind) {
  * The opponents' face-up rows, as small as their seats need; when cards that
  * small could not be read, the row is drawn as a line of card names instead.
  */
-function fitSeatRows(kind) {
+function fitSeatRows() {
   for (const seat of $$("#opponents .seat")) {
     const row = seat.querySelector(".updown");
     if (!row) continue;
@@ -195,11 +205,13 @@ function fitSeatRows(kind) {
     const tops = $$("#seats-top .seat").length || 1;
     const room = side ? seat.parentElement.clientWidth || 100
       : Math.min(($("#felt").clientWidth / tops) - 16, 320);
-    const most = kind === "desktop" ? 34 : 26;
+    // Larger on a larger screen; pictures wherever the screen is not a phone's.
+    const phone = Math.min(window.innerWidth, window.innerHeight) < 600;
+    const most = phone ? 26 : clamp(Math.min(window.innerWidth, window.innerHeight) * 0.05, 34, 56);
     // One line when the cards fit it at a readable size, else two.
-    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 18 ? Math.ceil(slots / 2) : slots;
+    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 24 ? Math.ceil(slots / 2) : slots;
     const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 12, most);
-    const chips = ucw < 18 || kind !== "desktop";
+    const chips = ucw < 22 || phone;
     row.classList.toggle("chips", chips);
     row.style.setProperty("--ucw", `${ucw}px`);
     row.style.flexWrap = chips || perLine < slots ? "wrap" : "nowrap";
@@ -207,35 +219,84 @@ function fitSeatRows(kind) {
   }
 }
 
+let measure = null;
+
+/** How wide `text` is drawn in the font of `el`. */
+function textWidth(el, text) {
+  measure ??= document.createElement("canvas").getContext("2d");
+  const style = getComputedStyle(el);
+  measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  return measure.measureText(text).width;
+}
+
+/**
+ * Each seat's name keeps at least its first four letters (and the "…" after them):
+ * the badges and turn mark beside it give way first (table.css).
+ */
+function keepNames() {
+  for (const el of $$(".seat .seat-name")) {
+    const name = el.textContent;
+    const floor = name.length > 4 ? textWidth(el, `${name.slice(0, 4)}…`) : textWidth(el, name);
+    el.style.minWidth = `${Math.ceil(floor) + 1}px`;
+  }
+}
+
 /**
  * The trick's cards, sized to the middle of the felt, each towards the seat
  * that played it: around the middle (a cross for four), or, when the middle is
- * too low for that, in one line ordered as the seats sit; when even that leaves
- * them too small to read, the line is of card names. Sideways, clear of the line
- * about the hand in the corner.
+ * too low for that, in one line ordered as the seats sit; when the cards would lie
+ * over each other's names, in rows ordered as the seats sit; when even that leaves
+ * them too small to read, the cards are drawn as names. Sideways, clear of the line
+ * about the hand in the corner. `fallback` ("rows" or "names") is the layout tried
+ * after the first left a card's name out of sight.
  */
-export function placeTrick() {
+export function placeTrick(fallback = null) {
   const box = $("#trick");
   const plays = $$("#trick .play");
-  if (!box || !plays.length) return;
+  if (!box) return;
+  // The lines about the hand (the kitty, the discard, the passing) keep the top of the middle:
+  // no card is drawn over them.
+  const lines = $("#centre > #context");
+  box.style.top = lines?.offsetHeight ? `${lines.offsetHeight + 2}px` : "";
+  if (!plays.length) return;
   const rect = box.getBoundingClientRect();
-  const caption = $("#game").dataset.density === "tight" ? 2 : 16;
+  const caption = 2; // who played a card is written on it (table.css)
   const n = table().seats.length;
-  const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, 104);
-  const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, 104);
-  const line = around < 40 && inLine > around * 1.2;
-  const w = Math.floor(line ? inLine : around);
+  // As large as the middle allows, up to a size that grows with the screen and is never
+  // smaller than the hand's cards (a big felt shows a big trick).
+  const hand = parseFloat($("#hand")?.style.getPropertyValue("--cw")) || 0;
+  const most = Math.max(104, hand, Math.min(150, Math.min(window.innerWidth, window.innerHeight) * 0.18));
+  const around = clamp(Math.min(rect.width / 3.6, (rect.height - 2 * caption) / (2 * RATIO) * 0.97), 20, most);
+  const inLine = clamp(Math.min((rect.height - caption - 4) / RATIO, (rect.width - 8) / (n * 0.75 + 0.25)), 20, most);
+  // In rows (two or three), as many cards to a row as the seats need.
+  const grid = [2, 3].map((count) => {
+    const per = Math.ceil(n / count);
+    const size = Math.min((rect.width - 4 * (per + 1)) / per, (rect.height - 4 * (count + 1)) / (count * RATIO));
+    return { per, w: clamp(size, 20, most) };
+  }).reduce((a, b) => (b.w > a.w ? b : a));
+  const rows = fallback === "rows";
+  const line = !rows && around < 40 && inLine > around * 1.2;
+  const w = Math.floor(rows ? grid.w : line ? inLine : around);
   const h = w * RATIO;
   box.style.setProperty("--cw", `${w}px`);
-  const names = w < READABLE;
-  box.dataset.layout = names ? "names" : line ? "line" : "around";
+  const names = fallback === "names" || w < READABLE;
+  box.dataset.layout = names ? "names" : rows ? "rows" : line ? "line" : "around";
   const cx = rect.width / 2;
   const cy = rect.height / 2;
   let spots;
-  if (line || names) {
+  if (line || names || rows) {
     const order = plays.map((fig) => ({ fig, x: seatX(Number(fig.dataset.seat), rect) }))
       .sort((a, b) => a.x - b.x);
-    if (names) {
+    if (rows && !names) {
+      const count = Math.ceil(n / grid.per);
+      const top = cy - (count * (h + 4) - 4) / 2;
+      spots = order.map(({ fig }, i) => {
+        const row = Math.floor(i / grid.per);
+        const inRow = Math.min(grid.per, order.length - row * grid.per);
+        const left = cx - (inRow * (w + 4) - 4) / 2;
+        return { fig, w, h, x: left + (i % grid.per) * (w + 4), y: top + row * (h + 4) };
+      });
+    } else if (names) {
       // Each name as wide as it is drawn (table.css), in rows as wide as the middle.
       const rows = [[]];
       let used = -4;
@@ -259,24 +320,63 @@ export function placeTrick() {
         });
       });
     } else {
-      const step = Math.min(w * 1.05, (rect.width - w - 8) / Math.max(order.length - 1, 1));
+      // Spread out as far as the middle allows: a low middle's cards are narrow, and the
+      // gaps give each card's name (written at its foot) the room the card lacks.
+      const step = Math.min(w * 1.6, (rect.width - w - 8) / Math.max(order.length - 1, 1));
       const start = cx - (step * (order.length - 1)) / 2 - w / 2;
       spots = order.map(({ fig }, i) => {
         const mine = Number(fig.dataset.seat) === table().seat;
         const y = cy - h / 2 - caption / 2 + (mine ? Math.min(4, (rect.height - h) / 2) : 0);
+        fig.style.setProperty("--cap-room", `${Math.floor(Math.max(w, step) - 4)}px`);
         return { fig, w, h, x: start + i * step, y };
       });
     }
   } else {
     const ax = Math.min((rect.width - w) / 2 - 2, 1.25 * w * Math.max(1, (n - 1) / 3));
-    const ay = Math.max((rect.height - h) / 2 - caption, h * 0.5 + 2);
+    // Close around the middle, as cards lie on a table, not out at the edges of a tall felt.
+    const ay = Math.max(Math.min((rect.height - h) / 2 - caption, h * 0.85), h * 0.5 + 2);
     spots = plays.map((fig) => {
       const angle = seatAngle(Number(fig.dataset.seat), rect);
       return { fig, w, h, x: cx + Math.cos(angle) * ax - w / 2, y: cy + Math.sin(angle) * ay - h / 2 };
     });
   }
+  // Around the middle, a narrow card's name may reach past its edges, over the felt.
+  for (const play of plays) {
+    if (names || rows) play.style.removeProperty("--cap-room");
+    else if (!line) play.style.setProperty("--cap-room", `${Math.max(w - 4, 60)}px`);
+  }
   clearOfInfo(spots, rect);
   for (const { fig, x, y } of spots) fig.style.transform = `translate(${Math.round(x)}px, ${Math.round(y)}px)`;
+  // Cards lying so close that a name has no room left in sight: in rows instead, or as names.
+  if (!names && !captionsInSight(spots)) placeTrick(!rows && grid.w >= NAME_ROOM ? "rows" : "names");
+}
+
+/**
+ * Who played a card is written at its foot (table.css); where a card played after it
+ * lies over that foot, the name moves to the widest part left in sight. False when
+ * that part is too narrow for a name's first letters.
+ */
+function captionsInSight(spots) {
+  return spots.every((spot, i) => {
+    const cap = spot.fig.querySelector("figcaption");
+    if (!cap) return true;
+    const foot = spot.y + spot.h - cap.offsetHeight - 4;
+    let free = [[spot.x, spot.x + spot.w]];
+    for (const over of spots.slice(i + 1)) {
+      if (over.y >= spot.y + spot.h || over.y + over.h <= foot) continue;
+      free = free.flatMap(([a, b]) => [[a, Math.min(b, over.x)], [Math.max(a, over.x + over.w), b]])
+        .filter(([a, b]) => b - a > 1);
+    }
+    const [a, b] = free.reduce((best, part) => (part[1] - part[0] > best[1] - best[0] ? part : best), [0, 0]);
+    const whole = free.length === 1 && a === spot.x && b === spot.x + spot.w;
+    spot.fig.toggleAttribute("data-cap-side", !whole);
+    spot.fig.style.setProperty("--cap-left", `${Math.round(a - spot.x + 2)}px`);
+    spot.fig.style.setProperty("--cap-w", `${Math.max(Math.floor(b - a - 4), 0)}px`);
+    // Room for the name's first four letters and "…", beside the dot and padding it has.
+    const name = cap.textContent;
+    const need = textWidth(cap, `${name.slice(0, 4)}…`) + cap.scrollWidth - textWidth(cap, name) + 4;
+    return whole || b - a >= Math.max(need, NAME_ROOM);
+  });
 }
 
 /**

@@ -79,7 +79,11 @@ export async function playIn(before) {
     const from = fromRect(before, seat, card.dataset.face);
     const own = before.faces.some((f) => f.face === card.dataset.face && f.seat === seat);
     const move = flyFrom(card, from, duration, !own);
-    if (move) moves.push(move.finished.catch(() => {}));
+    if (!move) continue;
+    // The name written on the card (table.css) arrives with it, not before it.
+    const cap = fig.querySelector("figcaption");
+    if (cap) cap.style.opacity = "0";
+    moves.push(move.finished.catch(() => {}).then(() => cap && (cap.style.opacity = "")));
   }
   await Promise.all(moves);
 }

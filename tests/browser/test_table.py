@@ -10,6 +10,15 @@ prompt line whole, the decision panel over no seat, the trick clear of the
 seats and the person's side and big enough to read. Screenshots of each game
 at each size go to the artifacts folder: look at them.
 
+At each of the six sizes of issue 19 (360x640 to 1920x1080) one test plays
+9-5-2 and six-seat Black Queen and asserts that every seat's name shows at
+least four letters, that every point of a hand card's uncovered strip (and
+of the person's bar) answers a tap as that card (no chosen card lifted over
+it), that every trick card carries its seat's name in sight and lies over no
+line about the hand, and, at 1920x1080, seat text of 16 px and more and trick
+cards as large as the hand's; from 800 px both ways the opponents' face-up
+rows are cards, not chips.
+
 The other tests: a click while a trick is on show is played, not lost; a
 click out of turn is refused in words; phone taps choose discards one by one;
 the end-of-hand and end-of-game summaries appear; the last trick is one tap
@@ -25,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import ARTIFACTS
 from table_helpers import (
     MY_LEGAL_CARDS,
     click_card,
@@ -553,3 +563,212 @@ def test_a_tap_zooms_beside_the_card_never_over_it(page: Any, request_log: Any,
     if page.locator("#trick .card").count():
         page.locator("#trick .card").last.tap(position={"x": 8, "y": 10})
         assert page.evaluate(COVERS, "#trick .play:last-child .card") in (False, None)
+
+
+# ------------------------------------------------- issue 19: who played what, every size
+
+#: The six sizes a new player tried (issue 19): phones upright and sideways, a tablet, two desktops.
+SIX_SIZES = [(360, 640), (412, 915), (640, 360), (820, 1180), (1280, 800), (1920, 1080)]
+
+#: What a player must be able to read and press, measured on the page: each seat's name shows at
+#: least its first four letters; the title is not cut inside the brand; every point of each hand
+#: card's uncovered strip (3 x 3 points, laid-out boxes) and of the person's bar is that card or
+#: that bar (no lifted card over it); every trick card carries its seat's name on it, in sight,
+#: with nothing drawn under it; the sizes of the seat text, the trick's and the hand's cards.
+OWNED = """() => {
+  const shown = (sel) => [...document.querySelectorAll(sel)].filter((e) => e.getClientRects().length);
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                         && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const width = (el, text) => {
+    const probe = document.createElement('span');
+    probe.style.cssText = 'position:absolute;visibility:hidden;white-space:pre';
+    probe.style.font = getComputedStyle(el).font;
+    probe.textContent = text;
+    document.body.appendChild(probe);
+    const w = probe.getBoundingClientRect().width;
+    probe.remove();
+    return w;
+  };
+  // Letters in sight of a name: all when it is not cut, else those before the "…".
+  const cutNames = shown('.seat .seat-name').filter((el) => {
+    const name = el.textContent;
+    const seat = box(el.closest('.seat'));
+    const r = box(el);
+    if (r.right > seat.right + 0.5 || r.left < seat.left - 0.5) return true;
+    if (el.scrollWidth <= el.clientWidth + 0.5) return false;
+    return el.clientWidth + 0.5 < width(el, name.slice(0, 4) + '…');
+  }).map((el) => `${el.textContent} ${Math.round(el.clientWidth)} px`);
+  const h1 = document.querySelector('.topbar h1');
+  const brand = h1.querySelector('.brand');
+  const titleCut = h1.getClientRects().length && box(h1).width > 2 && h1.scrollWidth > h1.clientWidth + 0.5
+    && brand.getClientRects().length > 0;
+  const hand = document.querySelector('#hand');
+  const origin = box(hand);
+  const cards = [...document.querySelectorAll('#hand > .card')];
+  const laid = (c) => ({ left: c.offsetLeft, top: c.offsetTop,
+                        width: c.offsetWidth, height: c.offsetHeight });
+  const stolen = [];
+  cards.forEach((e, i) => {
+    const r = laid(e);
+    const next = cards[i + 1] && laid(cards[i + 1]);
+    const wide = next && Math.abs(next.top - r.top) < 1 ? Math.min(r.width, next.left - r.left) : r.width;
+    const high = Math.min(r.height, ...cards.slice(i + 1).map(laid)
+      .filter((o) => o.top > r.top + 1 && o.left < r.left + wide - 1 && o.left + o.width > r.left + 1)
+      .map((o) => o.top - r.top));
+    for (const fx of [0.15, 0.5, 0.85]) {
+      for (const fy of [0.15, 0.5, 0.85]) {
+        const x = origin.left + r.left + 3 + fx * (wide - 6);
+        const y = origin.top + r.top + 3 + fy * (high - 6);
+        const hit = document.elementFromPoint(x, y)?.closest('.card');
+        if (hit !== e) stolen.push(`${e.dataset.card} at (${fx},${fy}) -> ${hit?.dataset.card ?? 'none'}`);
+      }
+    }
+  });
+  const bar = document.querySelector('#me .seat-head');
+  if (bar) {
+    const r = box(bar);
+    for (const fx of [0.1, 0.5, 0.9]) {
+      const hit = document.elementFromPoint(r.left + fx * r.width, r.top + r.height / 2);
+      if (hit && !document.querySelector('#me').contains(hit)) {
+        const what = hit.closest('.card')?.dataset.card ?? hit.id ?? hit.className;
+        stolen.push(`the person's bar at ${fx} -> ${what}`);
+      }
+    }
+  }
+  const seats = window.whistTable.view.table.seats;
+  const lines = shown('#centre > #context p').map(box);
+  const unowned = shown('#trick .play').flatMap((fig) => {
+    const card = fig.querySelector('.card');
+    const cap = fig.querySelector('figcaption');
+    const name = seats[Number(fig.dataset.seat)].name;
+    const face = card.dataset.face;
+    const problems = [];
+    if (!cap || !cap.getClientRects().length || getComputedStyle(cap).opacity === '0') {
+      return [`${face}: no name`];
+    }
+    const c = box(cap);
+    const k = box(card);
+    if (!cap.textContent.includes(name)) problems.push(`${face}: says ${cap.textContent}`);
+    // The dot and the padding beside the name take their part of the caption's width too.
+    const floor = width(cap, name.slice(0, 4) + '…') + cap.scrollWidth - width(cap, name);
+    if (cap.scrollWidth > cap.clientWidth + 0.5 && cap.clientWidth + 0.5 < floor) {
+      problems.push(`${face}: name cut to ${Math.round(cap.clientWidth)} px`);
+    }
+    const hit = document.elementFromPoint(c.left + Math.min(c.width / 2, 12), c.top + c.height / 2);
+    if (!hit || !fig.contains(hit)) {
+      problems.push(`${face}: its name covered by ${hit?.closest('.play')?.textContent ?? hit?.id}`);
+    }
+    const drawn = fig.closest('[data-layout="names"]') === null;
+    if (drawn && !meet(c, k)) problems.push(`${face}: name apart from it`);
+    if (lines.some((l) => meet(l, k))) problems.push(`${face}: drawn over a line about the hand`);
+    return problems;
+  });
+  const px = (sel) => shown(sel).map((e) => parseFloat(getComputedStyle(e).fontSize));
+  return {
+    cutNames, titleCut, stolen, unowned,
+    seatText: Math.min(...px('#opponents .seat-name, #opponents .facts dt, #opponents .facts dd')),
+    trickCard: Math.min(...shown('#trick .play .card').map((e) => box(e).width)),
+    handCard: Math.max(...cards.map((e) => e.offsetWidth)),
+    chips: shown('#opponents .updown.chips').length,
+    rows: shown('#opponents .updown').length,
+  };
+}"""
+
+
+def assert_owned(page: Any, where: str, size: tuple[int, int]) -> dict[str, Any]:
+    """Names whole to four letters, taps land on what is under them, the trick's cards owned."""
+    seen: dict[str, Any] = page.evaluate(OWNED)
+    if seen["cutNames"] or seen["titleCut"] or seen["stolen"] or seen["unowned"]:
+        page.screenshot(path=str(ARTIFACTS / f"failed-{where.split(' (')[0].replace(' ', '-')}.png"))
+    assert not seen["cutNames"], f"{where}: names cut below four letters: {seen['cutNames']}"
+    assert not seen["titleCut"], f"{where}: the title is cut inside 'Whist Table'"
+    assert not seen["stolen"], f"{where}: taps land elsewhere: {seen['stolen'][:6]}"
+    assert not seen["unowned"], f"{where}: trick cards without their seat: {seen['unowned']}"
+    if size == (1920, 1080):
+        assert seen["seatText"] >= 16, f"{where}: seat text {seen['seatText']} px"
+        if seen["trickCard"] != float("inf"):
+            assert seen["trickCard"] >= seen["handCard"], \
+                f"{where}: trick cards {seen['trickCard']} px, hand cards {seen['handCard']} px"
+    if min(size) >= 800:
+        assert not seen["chips"], f"{where}: face-up rows drawn as chips with room for cards"
+    key = where.split(" step")[0]
+    low = SIZES_SEEN.setdefault(key, {})
+    for name in ("seatText", "trickCard", "handCard"):
+        if seen[name] != float("inf"):
+            low[name] = min(low.get(name, 1e9), round(seen[name], 1))
+    return seen
+
+
+def thinking_names(page: Any, where: str) -> None:
+    """While a computer seat shows "thinking", every seat's name still shows four letters."""
+    try:
+        page.wait_for_selector("#opponents .seat.thinking .turn-mark", timeout=5000)
+    except Exception:
+        return  # the person moves next: nobody thinks
+    seen = page.evaluate(OWNED)
+    assert not seen["cutNames"], f"{where}: names cut below four letters: {seen['cutNames']}"
+
+
+#: The smallest seat text, trick card and largest hand card seen, by size and game (printed).
+SIZES_SEEN: dict[str, dict[str, float]] = {}
+
+
+#: Per size: 9-5-2 (three seats, the kitty and discard lines, choosing cards in rows) and Black
+#: Queen for six (a crowded table, every seat with a face-up row).
+SIZE_GAMES = [("nine-five-two", {"target": 3}), ("black-queen", {"players": 6, "hands": 1})]
+
+
+@pytest.mark.parametrize("size", SIX_SIZES, ids=[f"{w}x{h}" for w, h in SIX_SIZES])
+def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_dir: Path,
+                                       request_log: Any, size: tuple[int, int]) -> None:
+    """Issue 19 items 2 and 5, played through the page at one of the six sizes."""
+    width, height = size
+    touch = PHONE if min(size) < 600 else {}
+    context = browser.new_context(viewport={"width": width, "height": height}, **touch)
+    context.add_init_script("try { localStorage.setItem('whist-snapshot', 'off'); } catch {}")
+    context.on("request", request_log.record)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    tap = bool(touch)
+    try:
+        open_table(page, base_url, "?seed=7")
+        for game, options in SIZE_GAMES:
+            # 9-5-2 at the normal speed: the seat to move shows "thinking" long enough to look.
+            speed = "normal" if game == "nine-five-two" else "instant"
+            setup_game(page, game, options, level="beginner", speed=speed)
+            rng = random.Random(f"{game}{size}")
+            name = f"sizes-{width}x{height}-{game}"
+            tricks_seen = 0
+            for step in range(30):
+                if wait_idle(page) != "human":
+                    break
+                kind = decision(page)
+                where = f"{name} step {step} ({kind})"
+                if kind in ("discard", "pass"):
+                    # Choose cards from the last row up: a chosen card must not take the taps of
+                    # the row above it or of the person's bar.
+                    count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
+                    cards = page.locator("#hand .card")
+                    for index in range(cards.count() - 1, cards.count() - 1 - count, -1):
+                        click_card(page.locator(f'#hand .card[data-index="{index}"]'), tap)
+                        assert_owned(page, f"{where} chose {index}", size)
+                    shot(page, artifacts_dir / f"{name}-{kind}.png")
+                    page.locator("#confirm-cards:not([disabled])").click()
+                    continue
+                assert_owned(page, where, size)
+                assert_readable(page, where)
+                plays = page.locator("#trick .play").count()
+                if kind == "card" and plays >= 2 and tricks_seen < 2:
+                    tricks_seen += 1
+                    shot(page, artifacts_dir / f"{name}-trick{tricks_seen}.png")
+                    if tricks_seen == 2:
+                        break
+                take_turn(page, rng, tap=tap)
+                if speed == "normal":
+                    thinking_names(page, f"{where} then")
+        assert not errors, errors
+        print("sizes (px):", json.dumps({k: v for k, v in SIZES_SEEN.items() if f"{width}x{height}" in k}))
+    finally:
+        context.close()
