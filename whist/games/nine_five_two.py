@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play
+from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play, in_pack_order
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit, pack
 from whist.events import CardsPassed
 from whist.observations import ExchangeJSON, NineFiveTwoObservation
@@ -247,12 +247,15 @@ class NineFiveTwo(TrickGame):
         if isinstance(action, PassCards):
             passer, receiver, _ = self.passes[len(self.exchanges)]
             passer_hand = self.hands[passer]
-            for card in action.cards:
+            # One order for the same choice, however it was given: the state after an
+            # undo (which redoes the record's text) is exactly the state before it.
+            passed = in_pack_order(action.cards)
+            for card in passed:
                 passer_hand.remove(card)
-            returned = forced_returns(self.hands[receiver], action.cards)
+            returned = forced_returns(self.hands[receiver], passed)
             passer_hand.extend(returned)
-            self.exchanges.append([passer, receiver, list(action.cards), returned])
-            self._note(CardsPassed(passer, receiver, len(action.cards)))
+            self.exchanges.append([passer, receiver, list(passed), returned])
+            self._note(CardsPassed(passer, receiver, len(passed)))
             if len(self.exchanges) < len(self.passes):
                 self.to_move = self.passes[len(self.exchanges)][0]
             else:
@@ -270,7 +273,7 @@ class NineFiveTwo(TrickGame):
         hand = self.hands[seat]
         for card in action.cards:
             hand.remove(card)
-        self.discards = list(action.cards)
+        self.discards = list(in_pack_order(action.cards))
         self.decision = Decision.CARD
         self.to_move = self.leader
 
