@@ -43,7 +43,10 @@ def start_daily(page: Any, base_url: str, game: str, options: dict[str, Any]) ->
         page.click("#summary-setup")
     if turn(page) != "setup":
         press(page, "#btn-new")
-    page.select_option("#setup-game", game)
+    page.check(f'#setup-games input[value="{game}"]')
+    # The options and the speed live behind the first screen's disclosure.
+    page.evaluate("""() => { for (const id of ["setup-more", "setup-advanced"])
+                               document.getElementById(id).open = true; }""")
     for name, value in options.items():
         field = page.locator(f'#setup-options [data-option="{name}"]')
         if field.evaluate("el => el.tagName") == "SELECT":

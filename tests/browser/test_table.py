@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -495,8 +496,10 @@ LISTEN = """() => {
 def test_accessible_names_contrast_and_announcements(page: Any, request_log: Any,
                                                      base_url: str) -> None:
     open_table(page, base_url, "?seed=38")
-    assert page.get_by_role("combobox", name="Game").count() == 1
-    assert page.get_by_role("button", name="Start", exact=True).count() == 1
+    # The first screen: the games as one named group of radio buttons, and one Start.
+    games = page.get_by_role("group", name="Game")
+    assert games.count() == 1 and games.get_by_role("radio").count() == 5
+    assert page.get_by_role("button", name=re.compile(r"^Start\b")).count() == 1
     page.evaluate(LISTEN)
     setup_game(page, "classic-whist", {"cards": 13, "winning_score": 13}, level="beginner")
     rng = random.Random(9)
