@@ -314,12 +314,13 @@ def test_nothing_writable_anywhere_prints_the_record(tmp_path: Path) -> None:
     lines = in_a_namespace("""
         mount -t tmpfs -o size=16k tmpfs "$1" && echo mounted || exit
         cd "$1" && head -c 1M /dev/zero > fill 2> /dev/null
-        for folder in /tmp /var/tmp; do  # every temp folder Python would try: full too
-            mount -t tmpfs -o size=4k tmpfs "$folder"
-            head -c 1M /dev/zero > "$folder/fill" 2> /dev/null
+        # Every temp folder Python would try, read-only: not hidden (this checkout and its
+        # Python may live under /tmp), and the full folder mounted inside stays as it is.
+        for folder in /tmp /var/tmp; do
+            mount --rbind "$folder" "$folder" && mount -o remount,ro,bind "$folder" || exit
         done
         unset TMPDIR TEMP TMP
-        # Named from the working folder: the full tmpfs over /tmp hides the path to it.
+        # Named from the working folder.
         "$2" -m whist play dw --seed 3 --seats random,random,random,random \
             --record game.json < /dev/null > /dev/null
         echo "status $?"

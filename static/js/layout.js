@@ -254,7 +254,7 @@ export function placeTrick(fallback = null) {
   const box = $("#trick");
   const plays = $$("#trick .play");
   if (!box) return;
-  // The lines about the hand (the kitty, the discard, the passing) keep the top of the middle:
+  // The lines about the hand (Python's context lines) keep the top of the middle:
   // no card is drawn over them.
   const lines = $("#centre > #context");
   box.style.top = lines?.offsetHeight ? `${lines.offsetHeight + 2}px` : "";
