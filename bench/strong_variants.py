@@ -6,7 +6,9 @@ passes an engine only its iteration budget; each subclass below fixes the other
 settings.  :class:`Tunable` takes them all as settings (``endgame``,
 ``bid_model``, ``world_model``, ``fair_leads``, ``fitted_bids``, ``epsilon``)
 for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
-``bench/bid_data.py``).  Each variant's figures are in docs/strength.md, section
+``bench/bid_data.py``).  :class:`Softmax` (issue 21, item 3) adds stochastic
+rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
+``Soft03`` ... ``Soft2`` fix its temperature for the arena.  Each variant's figures are in docs/strength.md, section
 "Variants on the bench".
 
 They are built on ``strong``'s two hooks (:meth:`StrongEngine._tally`,
