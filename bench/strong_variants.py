@@ -8,8 +8,8 @@ settings.  :class:`Tunable` takes them all as settings (``endgame``,
 for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
 ``bench/bid_data.py``).  :class:`Softmax` (issue 21, item 3) adds stochastic
 rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
-``Soft03`` ... ``Soft2`` fix its temperature for the arena.  Each variant's figures are in docs/strength.md, section
-"Variants on the bench".
+``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena.
+Each variant's figures are in docs/strength.md, section "Variants on the bench".
 
 They are built on ``strong``'s two hooks (:meth:`StrongEngine._tally`,
 :meth:`StrongEngine._rollout`), so the page never loads any of this.  With all
@@ -530,6 +530,13 @@ class Soft2(Softmax):
     """Softmax rollouts at temperature 2."""
 
     default_temperature: ClassVar[float] = 2.0
+
+
+class SoftBids(Softmax):
+    """Softmax rollouts at temperature 0.5, the rollouts' later bids too (0.5)."""
+
+    default_temperature: ClassVar[float] = 0.5
+    default_bid_temperature: ClassVar[float] = 0.5
 
 
 # ---------------------------------------------------------- Black Queen (issue 11, item 4)
