@@ -2,6 +2,7 @@
 
     python bench/ismcts_match.py --deals N --seed S --seconds T [--json] [--out PATH]
                                  [--uct-c C] [--calibrate]
+                                 [--iterations K --ismcts-simulations N]
 
 The game is OpenSpiel's ``oh_hell`` with 4 players and 10 tricks
 (``pyspiel.load_game("oh_hell", {"players": 4, "num_tricks_fixed": 10})``):
@@ -318,11 +319,16 @@ class ISMCTSAgent:
 
     FALLBACK_SIMULATIONS = 300
 
-    def __init__(self, seed: int, seconds: float, uct_c: float) -> None:
-        """The bot for one seat: ``seconds`` per decision, exploration ``uct_c``."""
+    def __init__(self, seed: int, seconds: float, uct_c: float,
+                 simulations: int | None = None) -> None:
+        """The bot for one seat: ``seconds`` per decision (or exactly ``simulations``),
+        exploration ``uct_c``."""
         self.seed = seed
         self.uct_c = uct_c
-        self.bot = ismcts_bot(seed, seconds, uct_c)
+        if simulations is None:
+            self.bot = ismcts_bot(seed, seconds, uct_c)
+        else:
+            self.bot = ismcts_bot(seed, 0.0, uct_c, simulations)
         self.fallbacks = 0
 
     def step(self, state: Any) -> int:
@@ -423,8 +429,12 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               iterations: int | None = None, scoring: str = "oh_hell",
               others_weight: float | None = 0.0,
               settings: dict[str, Any] | None = None, decides: str = "all",
-              engine_spec: str = "strong") -> dict[str, Any]:
+              engine_spec: str = "strong",
+              ismcts_simulations: int | None = None) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report.
+
+    ``ismcts_simulations``: ISMCTS searches exactly this many simulations per decision
+    instead of ``seconds`` (with ``iterations``, a match the machine's load cannot change).
 
     ``engine_spec``: the engine in the ``strong`` seats (a bench variant such as
     ``bench.strong_variants:Tunable``, which takes the settings measured and left off).
@@ -448,13 +458,13 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                                      others_weight=others_weight, **(settings or {}))
                 agent = StrongAdapter(engine, card_of).step
                 if decides != "all":
-                    own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
+                    own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations)
                     bots.append(own)
                     agent = (SplitAgent(agent, own.step) if decides == "bids"
                              else SplitAgent(own.step, agent)).step
                 agents.append(agent)
             else:
-                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c)
+                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations)
                 bots.append(bot)
                 agents.append(bot.step)
         hands.append(play_hand(game, chance, agents, kinds))
@@ -503,7 +513,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
         "strong_engine": args.strong, "strong_settings": args.strong_settings,
-        "strong_decides": args.strong_decides,
+        "strong_decides": args.strong_decides, "ismcts_simulations": args.ismcts_simulations,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -534,6 +544,10 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
         f"({s['ismcts_decisions']} decisions, {s['ismcts_fallbacks']} fallback searches)",
         f"wall time {s['elapsed_seconds']:.0f} s",
     ]
+    if s.get("iterations") or s.get("ismcts_simulations"):
+        lines.append(f"fixed budgets: strong {s.get('iterations') or 'by time'} rollouts, "
+                     f"ISMCTS {s.get('ismcts_simulations') or 'by time'} simulations "
+                     "per decision")
     if s["calibration"]:
         c = s["calibration"]
         lines.append(f"ISMCTS speed: {c['simulations']} simulations in {c['seconds']:.3f} s, "
@@ -551,6 +565,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--uct-c", type=float, default=10.0, help="ISMCTS exploration constant")
     parser.add_argument("--iterations", type=int, default=None,
                         help="give strong this many rollouts instead of --seconds (tests)")
+    parser.add_argument("--ismcts-simulations", type=int, default=None, metavar="N",
+                        help="give ISMCTS exactly N simulations instead of --seconds (with "
+                             "--iterations: a match independent of the machine's load)")
     parser.add_argument("--strong-scoring", choices=sorted(WORLD_CLASSES), default="oh_hell",
                         help="the scoring strong's rollouts use (default: the match's own)")
     parser.add_argument("--others-weight", type=float, default=0.0,
@@ -575,6 +592,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the match and report it."""
     args = parse_args(argv)
+    for name in ("iterations", "ismcts_simulations"):
+        count = getattr(args, name)
+        if count is not None and count < 1:
+            print(f"ismcts_match: --{name.replace('_', '-')} must be at least 1, not {count}",
+                  file=sys.stderr)
+            return 2
     try:  # a wrong engine or setting: one line now, not a traceback in the first deal
         load_engine(args.strong, DiminishingWhist.name, iterations=1, **args.strong_settings)
     except EngineError as error:
@@ -588,7 +611,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         weight = None if args.others_weight < 0 else args.others_weight
         results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
                                  args.iterations, args.strong_scoring, weight,
-                                 args.strong_settings, args.strong_decides, args.strong))
+                                 args.strong_settings, args.strong_decides, args.strong,
+                                 args.ismcts_simulations))
         running = statistics.fmean(r["difference"] for r in results)
         print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
               f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",

@@ -2,6 +2,7 @@
 
     python bench/rollout_speed.py [--states 1500] [--decisions 60] [--iterations 200]
         [--chunks 6] [--game GAME] [--players 4] [--json]
+        [--variant SPEC [--variant-settings JSON]]
 
 Two measurements, each in chunks that alternate the reference path
 (``engines.strong.FAST_ROLLOUTS`` off) and the fast one (on), timed by the
@@ -18,6 +19,11 @@ Classic Whist) play the reference loop both ways, so their two rates are one
 rate measured twice.  Both paths must give the same values and the same evaluations (checked every
 chunk; a difference is an error).  Prints each path's rate (best and median
 chunk) and the on/off ratio of each pair of chunks (min, median, max).
+
+``--variant SPEC`` (e.g. ``bench.strong_variants:Soft05``) pairs ``strong`` as it
+plays (fast path on: "off" in the table) with that engine ("on"): its ``_rollout``
+on the same starts, its ``evaluate`` on the same decisions.  Their results differ,
+so they are not compared.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines.strong as strong  # noqa: E402
+from engines.base import load_engine  # noqa: E402
 from whist.actions import Action  # noqa: E402
 from whist.games import GAME_NAMES, game_class  # noqa: E402
 from whist.observations import Observation  # noqa: E402
@@ -95,9 +102,25 @@ def time_rollouts(starts: list[Start], fast: bool, chunk: int) -> tuple[float, l
     return seconds, values
 
 
-def time_decisions(decisions: Decisions, iterations: int, fast: bool) -> tuple[float, int, list[Any]]:
-    """CPU seconds for strong to evaluate every decision, its rollouts, and its evaluations."""
-    engine = strong.StrongEngine(seed=1, iterations=iterations)
+def time_variant_rollouts(starts: list[Start], engine: strong.StrongEngine,
+                          chunk: int) -> tuple[float, list[float]]:
+    """CPU seconds for ``engine``'s rollout hook to roll every start out once, and the values."""
+    forks = [(state.fork(), seat, done) for state, seat, done in starts]
+    rng = random.Random(chunk)
+    values: list[float] = []
+    gc.collect()
+    begin = time.process_time()
+    for state, seat, done in forks:
+        values.append(engine._rollout(state, seat, done, 0.5, rng))
+    return time.process_time() - begin, values
+
+
+def time_decisions(decisions: Decisions, iterations: int, fast: bool,
+                   engine: strong.StrongEngine | None = None) -> tuple[float, int, list[Any]]:
+    """CPU seconds for strong (or ``engine``) to evaluate every decision, its rollouts,
+    and its evaluations."""
+    if engine is None:
+        engine = strong.StrongEngine(seed=1, iterations=iterations)
     strong.FAST_ROLLOUTS = fast
     results: list[Any] = []
     rollouts = 0
@@ -111,14 +134,17 @@ def time_decisions(decisions: Decisions, iterations: int, fast: bool) -> tuple[f
     return seconds, rollouts, results
 
 
-def paired(chunks: int, run: Callable[[bool, int], tuple[float, float, Any]]) -> dict[str, Any]:
-    """Alternate off/on (the order swapped every pair); rates and per-pair ratios."""
+def paired(chunks: int, run: Callable[[bool, int], tuple[float, float, Any]],
+           check: bool = True) -> dict[str, Any]:
+    """Alternate off/on (the order swapped every pair); rates and per-pair ratios.
+
+    ``check``: the two sides' results must be equal (a difference is an error)."""
     rates: dict[bool, list[float]] = {False: [], True: []}
     ratios: list[float] = []
     for chunk in range(chunks):
         order = (False, True) if chunk % 2 == 0 else (True, False)
         got: dict[bool, tuple[float, float, Any]] = {fast: run(fast, chunk) for fast in order}
-        if got[False][2] != got[True][2]:
+        if check and got[False][2] != got[True][2]:
             raise SystemExit(f"chunk {chunk}: the fast path's results differ from the reference")
         for fast in order:
             rates[fast].append(got[fast][1] / got[fast][0])
@@ -140,23 +166,51 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4, help="Diminishing Whist's")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--variant", default=None, metavar="SPEC",
+                        help="pair strong (fast path on) with this engine instead of "
+                             "strong's fast path off and on")
+    parser.add_argument("--variant-settings", type=json.loads, default={}, metavar="JSON",
+                        help="more settings for --variant's engine")
     args = parser.parse_args()
+    variant: strong.StrongEngine | None = None
+    if args.variant is not None:
+        try:
+            loaded = load_engine(args.variant, args.game, seed=1, iterations=args.iterations,
+                                 **args.variant_settings)
+        except Exception as error:  # a wrong spec or setting: one line, not a traceback
+            raise SystemExit(f"rollout_speed: {error}") from None
+        if not isinstance(loaded, strong.StrongEngine):
+            raise SystemExit(f"rollout_speed: {args.variant} is not a strong variant")
+        variant = loaded
     starts = rollout_starts(args.game, args.states, args.players, args.seed)
     decisions = observations(args.game, args.decisions, args.players, args.seed + 1000)
 
     def rollouts(fast: bool, chunk: int) -> tuple[float, float, Any]:
-        seconds, values = time_rollouts(starts, fast, chunk)
+        if variant is None:
+            seconds, values = time_rollouts(starts, fast, chunk)
+        elif fast:
+            seconds, values = time_variant_rollouts(starts, variant, chunk)
+        else:
+            seconds, values = time_rollouts(starts, True, chunk)
         return seconds, len(values), values
 
     def searches(fast: bool, chunk: int) -> tuple[float, float, Any]:
-        seconds, count, results = time_decisions(decisions, args.iterations, fast)
+        if variant is None:
+            seconds, count, results = time_decisions(decisions, args.iterations, fast)
+        else:
+            seconds, count, results = time_decisions(decisions, args.iterations, True,
+                                                     variant if fast else None)
         return seconds, count, results
 
-    rows = {"rollouts": paired(args.chunks, rollouts), "decisions": paired(args.chunks, searches)}
+    check = variant is None
+    rows = {"rollouts": paired(args.chunks, rollouts, check),
+            "decisions": paired(args.chunks, searches, check)}
     seats = f", {args.players} players" if args.game == "diminishing-whist" else ""
     print(f"CPython {sys.version.split()[0]}, {args.game}{seats}; "
           f"{args.states} rollout starts, {args.decisions} decisions at {args.iterations} "
           f"iterations; {args.chunks} chunks per path, CPU time")
+    if variant is not None:
+        print(f"off: strong (fast path on); on: {args.variant} {args.variant_settings or ''}")
     print(f"{'rollouts/s':<24} {'off best':>9} {'off med':>9} {'on best':>9} {'on med':>9}"
           f" {'on/off min':>10} {'median':>7} {'max':>6}")
     for name, row in rows.items():
@@ -164,7 +218,8 @@ def main() -> None:
         print(f"{label:<24} {row['off_best']:>9.0f} {row['off_median']:>9.0f} "
               f"{row['on_best']:>9.0f} {row['on_median']:>9.0f} {row['ratio_min']:>10.2f} "
               f"{row['ratio_median']:>7.2f} {row['ratio_max']:>6.2f}")
-    print("results identical with the fast path off and on")
+    if check:
+        print("results identical with the fast path off and on")
     if args.json:
         print(json.dumps(rows))
 

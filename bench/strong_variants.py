@@ -6,8 +6,10 @@ passes an engine only its iteration budget; each subclass below fixes the other
 settings.  :class:`Tunable` takes them all as settings (``endgame``,
 ``bid_model``, ``world_model``, ``fair_leads``, ``fitted_bids``, ``epsilon``)
 for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
-``bench/bid_data.py``).  Each variant's figures are in docs/strength.md, section
-"Variants on the bench".
+``bench/bid_data.py``).  :class:`Softmax` (issue 21, item 3) adds stochastic
+rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
+``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena.
+Each variant's figures are in docs/strength.md, section "Variants on the bench".
 
 They are built on ``strong``'s two hooks (:meth:`StrongEngine._tally`,
 :meth:`StrongEngine._rollout`), so the page never loads any of this.  With all
@@ -30,6 +32,7 @@ from typing import Any, ClassVar
 import bench.bid_model as calibrated
 from bench.bid_model import BidFacts, load_model, outcome_of
 from bench.endgame import Solver, mask_of, seat_values
+from bench.soft_rollout import check_temperature, known_tops, played_mask, soft_rollout
 from bench.world_model import expected_bid, world_weigher
 from engines.base import Engine
 from engines.black_queen import Strength2
@@ -237,21 +240,7 @@ def fair_tops(hand: Sequence[int], tricks: Sequence[tuple[int, Sequence[tuple[in
     Gone: its own cards and every card played (``tricks`` as (leader, plays,
     winner), ``trick`` as (seat, card)); any other card may be in a hand.
     """
-    gone = bytearray(52)
-    for c in hand:
-        gone[c] = 1
-    for _, plays, _ in tricks:
-        for _, c in plays:
-            gone[c] = 1
-    for _, c in trick:
-        gone[c] = 1
-    top = [-1, -1, -1, -1]
-    for suit in range(4):
-        for c in range(suit * 13 + 12, suit * 13 - 1, -1):
-            if not gone[c]:
-                top[suit] = c
-                break
-    return top
+    return known_tops(hand, played_mask(tricks, trick))
 
 
 def fair_card_policy(state: Any, legal: list[Any], want: bool, penalty: Sequence[int]) -> Any:
@@ -477,6 +466,77 @@ class Epsilon0(Tunable):
     """Rollouts never play a random card (strong: 5%)."""
 
     default_epsilon: ClassVar[float] = 0.0
+
+
+# ------------------------------------------- stochastic rollouts (issue 21, item 3)
+class Softmax(Tunable):
+    """Rollouts in which every seat draws its card from a softmax over the rollout
+    policy's preferences and reads masters only off what it could know
+    (bench/soft_rollout.py).
+
+    Settings: ``temperature`` (cards; 0 is the greedy policy), ``bid_temperature``
+    (the rollout's later bids around ``expected_tricks``; 0: the nearest, as ``strong``),
+    ``fair_leads`` (default on here), ``epsilon`` (as ``strong``'s, 5%).  With both
+    temperatures 0 and ``fair_leads`` off it plays exactly as ``strong``.  It does
+    not combine with ``endgame`` or ``fitted_bids`` (ValueError).
+    """
+
+    setting_names: ClassVar[tuple[str, ...]] = Tunable.setting_names + (
+        "temperature", "bid_temperature")
+    default_fair_leads: ClassVar[bool] = True
+    #: Default of ``temperature``: the card ranked ``i`` by the policy is drawn with
+    #: weight ``exp(-i / temperature)``.
+    default_temperature: ClassVar[float] = 0.5
+    #: Default of ``bid_temperature``: the same for the rollouts' bids, ranked by distance
+    #: from ``expected_tricks``.
+    default_bid_temperature: ClassVar[float] = 0.0
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """Tunable's settings and the temperatures; ValueError for a bad value or mix."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.temperature = check_temperature(
+            "temperature", settings.get("temperature", self.default_temperature))
+        self.bid_temperature = check_temperature(
+            "bid_temperature", settings.get("bid_temperature", self.default_bid_temperature))
+        if self.endgame or self.fitted_bids:
+            raise ValueError("Softmax rollouts do not combine with endgame or fitted_bids")
+
+    def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
+                 rng: random.Random) -> float:
+        """:func:`bench.soft_rollout.soft_rollout` with this engine's settings."""
+        return soft_rollout(state, seat, hands_done, weight, rng, self.epsilon,
+                            self.temperature, self.bid_temperature, self.fair_leads)
+
+
+class Soft03(Softmax):
+    """Softmax rollouts at temperature 0.3 (the greedy card about 96% of the time)."""
+
+    default_temperature: ClassVar[float] = 0.3
+
+
+class Soft05(Softmax):
+    """Softmax rollouts at temperature 0.5."""
+
+    default_temperature: ClassVar[float] = 0.5
+
+
+class Soft1(Softmax):
+    """Softmax rollouts at temperature 1."""
+
+    default_temperature: ClassVar[float] = 1.0
+
+
+class Soft2(Softmax):
+    """Softmax rollouts at temperature 2."""
+
+    default_temperature: ClassVar[float] = 2.0
+
+
+class SoftBids(Softmax):
+    """Softmax rollouts at temperature 0.5, the rollouts' later bids too (0.5)."""
+
+    default_temperature: ClassVar[float] = 0.5
+    default_bid_temperature: ClassVar[float] = 0.5
 
 
 # ---------------------------------------------------------- Black Queen (issue 11, item 4)

@@ -132,3 +132,27 @@ def test_a_split_seat_bids_with_one_agent_and_plays_with_the_other(match: Any) -
         state.apply_action(seat.step(state))
     # Four bids, then forty cards, each asked of the agent for its kind only.
     assert asked == ["bid"] * 4 + ["card"] * 40
+
+
+def test_a_fixed_simulation_count_reaches_every_ismcts_seat(
+        match: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``ismcts_simulations`` every ISMCTS bot searches that many simulations and no
+    clock (the machine's load cannot change its budget); a stochastic-rollout variant
+    sits in strong's seats at fixed iterations."""
+    made: list[tuple[float, int]] = []
+    real = match.ismcts_bot
+
+    def counting(seed: int, seconds: float, uct_c: float, simulations: int = 10**9) -> Any:
+        made.append((seconds, simulations))
+        return real(seed, seconds, uct_c, simulations)
+    monkeypatch.setattr(match, "ismcts_bot", counting)
+    game = match.load_game()
+    result = match.play_deal(game, deal=1, seed=3, seconds=0.5, uct_c=10.0, iterations=12,
+                             engine_spec="bench.strong_variants:Soft1", ismcts_simulations=60)
+    assert made and set(made) == {(0.0, 60)}
+    assert all(sum(hand["tricks"]) == 10 for hand in result["hands"])
+
+
+def test_a_bad_fixed_budget_is_one_line(match: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    assert match.main(["--ismcts-simulations", "0"]) == 2
+    assert capsys.readouterr().err == "ismcts_match: --ismcts-simulations must be at least 1, not 0\n"

@@ -1,0 +1,115 @@
+"""Two sets of ``bench/ismcts_match.py`` results compared deal by deal.
+
+    python bench/compare_runs.py --base BASE.json [BASE2.json ...] --try TRY.json [TRY2.json ...]
+        [--json]
+
+Each file of ``--try`` is paired with the ``--base`` file of the same seed (the same
+deals: their chance outcomes must be equal, else it is an error).  For each side:
+deals, mean difference against ISMCTS with its 95% t interval, exact-bid rates
+(strong / ISMCTS) and strong's bid-0 share; then the try minus the base, deal by
+deal, with its 95% t interval (both matches played the same cards, so most of the
+deals' luck cancels).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.arena import mean_ci  # noqa: E402
+
+
+def load(paths: list[Path]) -> dict[int, dict[str, Any]]:
+    """Result files by seed; SystemExit with one line for a file that is not one."""
+    runs: dict[int, dict[str, Any]] = {}
+    for path in paths:
+        try:
+            summary = json.loads(path.read_text())
+            seed = int(summary["seed"])
+            summary["results"][0]["difference"]  # noqa: B018 (the shape is checked here)
+        except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+            raise SystemExit(f"compare_runs: {path} is not an ismcts_match result "
+                             f"({type(error).__name__}: {error})") from None
+        if seed in runs:
+            raise SystemExit(f"compare_runs: two files of seed {seed} on one side ({path})")
+        runs[seed] = summary
+    return runs
+
+
+def side_figures(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One side's pooled figures over its runs' deals."""
+    results = [r for run in runs for r in run["results"]]
+    mean, low, high = mean_ci([r["difference"] for r in results])
+    bids = {"strong": [], "ismcts": []}  # type: dict[str, list[int]]
+    exact = {"strong": 0, "ismcts": 0}
+    for r in results:
+        for hand in r["hands"]:
+            for kind, bid, tricks in zip(hand["kinds"], hand["bids"], hand["tricks"],
+                                         strict=True):
+                bids[kind].append(bid)
+                exact[kind] += bid == tricks
+    return {"deals": len(results), "mean_difference": mean, "ci_low": low, "ci_high": high,
+            "strong_exact_rate": exact["strong"] / len(bids["strong"]),
+            "ismcts_exact_rate": exact["ismcts"] / len(bids["ismcts"]),
+            "strong_bid0_share": bids["strong"].count(0) / len(bids["strong"]),
+            "ismcts_bid0_share": bids["ismcts"].count(0) / len(bids["ismcts"])}
+
+
+def compare(base: dict[int, dict[str, Any]], tried: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    """Both sides' figures and the try minus the base, deal by deal, over the shared seeds."""
+    missing = sorted(set(tried) - set(base))
+    if missing:
+        raise SystemExit(f"compare_runs: no base run of seed {missing[0]}")
+    diffs: list[float] = []
+    for seed, run in sorted(tried.items()):
+        by_deal = {r["deal"]: r for r in base[seed]["results"]}
+        for r in run["results"]:
+            other = by_deal.get(r["deal"])
+            if other is None:
+                raise SystemExit(f"compare_runs: seed {seed} deal {r['deal']} is not in the base")
+            if other["chance"] != r["chance"]:
+                raise SystemExit(f"compare_runs: seed {seed} deal {r['deal']} was dealt "
+                                 "differently in the base")
+            diffs.append(r["difference"] - other["difference"])
+    seeds = sorted(tried)
+    mean, low, high = mean_ci(diffs)
+    return {"seeds": seeds,
+            "base": side_figures([base[s] for s in seeds]),
+            "try": side_figures([tried[s] for s in seeds]),
+            "deal_by_deal": {"deals": len(diffs), "mean": mean, "ci_low": low, "ci_high": high}}
+
+
+def report(figures: dict[str, Any]) -> list[str]:
+    """The comparison in words."""
+    lines = []
+    for side in ("base", "try"):
+        f = figures[side]
+        lines.append(f"{side}: {f['deals']} deals, {f['mean_difference']:+.2f} "
+                     f"[{f['ci_low']:+.2f}, {f['ci_high']:+.2f}], exact "
+                     f"{f['strong_exact_rate']:.1%} / {f['ismcts_exact_rate']:.1%}, bid 0 "
+                     f"{f['strong_bid0_share']:.1%} / {f['ismcts_bid0_share']:.1%}")
+    d = figures["deal_by_deal"]
+    lines.append(f"try - base, deal by deal: {d['mean']:+.2f} [{d['ci_low']:+.2f}, "
+                 f"{d['ci_high']:+.2f}] over {d['deals']} deals (seeds {figures['seeds']})")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Compare and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--base", type=Path, nargs="+", required=True)
+    parser.add_argument("--try", dest="tried", type=Path, nargs="+", required=True)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    figures = compare(load(args.base), load(args.tried))
+    print(json.dumps(figures) if args.json else "\n".join(report(figures)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
