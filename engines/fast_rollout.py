@@ -43,9 +43,9 @@ from whist.tricks import TrickGame
 Observer = Callable[[int, Sequence[int], int], None]
 
 #: The games' search steps and legality: a state whose type has other ones is not handled.
-_DW_STEP: Final = DiminishingWhist._do
+_DW_STEP: Final = DiminishingWhist.search_type().step
 _DW_LEGAL: Final = DiminishingWhist.legal_actions
-_BW_STEP: Final = BiddingWhist._do
+_BW_STEP: Final = BiddingWhist.search_type().step
 _BW_LEGAL: Final = BiddingWhist.legal_actions
 _TRICK_PLAY: Final = TrickGame._play
 _TRICK_LEGAL: Final = TrickGame._legal_plays
