@@ -410,7 +410,7 @@ def play_hand(game: Any, chance: list[int], agents: list[Callable[[Any], int]],
 class OhHellRound(DiminishingWhist):
     """Our Diminishing Whist round scored as OpenSpiel's ``oh_hell``: tricks, +10 if exact."""
 
-    def _end_round(self) -> None:
+    def score_hand(self) -> None:
         self._close_hand([t + (10 if b == t else 0)
                           for b, t in zip(self.bids, self.tricks_won, strict=True)])
 

@@ -310,9 +310,8 @@ def round_score_of(state: DiminishingWhist, won: tuple[int, ...]) -> list[int]:
     """A Diminishing Whist round's scores had the seats taken ``won`` (the game's own rule)."""
     done = state.fork()
     done.stop_after_hand = True
-    done._events = None
     done.tricks_won = list(won)
-    done._end_round()
+    done.score_hand()
     return done.hand_scores[-1]
 
 
@@ -330,7 +329,7 @@ _SOLVED: dict[tuple[Any, ...], tuple[float, ...]] = {}
 def solve_world(state: TrickGame, weight: float) -> tuple[float, ...]:
     """Every seat's value of the rest of this world's hand, all seats playing perfectly."""
     score = HAND_SCORES[state.name]
-    key_base = (type(state), weight, state._targets())
+    key_base = (type(state), weight, state.hand_result()[1])
 
     def scorer(won: tuple[int, ...]) -> tuple[float, ...]:
         key = (*key_base, won)

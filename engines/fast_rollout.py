@@ -6,8 +6,7 @@
 policy's keys made by lambdas.  :func:`play_cards` plays the same cards on the
 state's own lists of card numbers (follow suit, the policy and the trick's
 winner inline, keys read from per-trump tables), then scores the hand through
-the game's own rule (Diminishing Whist's ``_end_round``, Bidding Whist's
-``_end_hand``), so the scoring stays in one place and a variant scored
+the game's own rule (its public ``score_hand``), so the scoring stays in one place and a variant scored
 otherwise, such as ``bench/ismcts_match.py``'s ``OhHellRound``, is scored by
 its own rule.  The two games differ only in that (and in whether a seat with
 no bet yet wants tricks), see :func:`hand_rules`.
@@ -47,8 +46,8 @@ _DW_STEP: Final = DiminishingWhist.search_type().step
 _DW_LEGAL: Final = DiminishingWhist.legal_actions
 _BW_STEP: Final = BiddingWhist.search_type().step
 _BW_LEGAL: Final = BiddingWhist.legal_actions
-_TRICK_PLAY: Final = TrickGame._play
-_TRICK_LEGAL: Final = TrickGame._legal_plays
+_TRICK_PLAY: Final = TrickGame.play_card
+_TRICK_LEGAL: Final = TrickGame.legal_plays
 
 #: What differs between the games played here: each seat's target (bid or bet), whether
 #: a seat without one wants tricks, the tricks in a hand, and the game's hand scoring.
@@ -81,20 +80,20 @@ def hand_rules(state: object) -> Hand | None:
     neither the step nor the legal cards, e.g. one scored by another rule), with no
     events being collected.
     """
-    if getattr(state, "_events", True) is not None:
+    if not isinstance(state, TrickGame) or state.recording_events:
         return None
-    step = getattr(type(state), "step", None)
+    step = type(state).step
     if isinstance(state, DiminishingWhist):
         if step is _DW_STEP and type(state).legal_actions is _DW_LEGAL:
-            return state.bids, False, state.cards, state._end_round
+            return state.bids, False, state.cards, state.score_hand
         return None
     if isinstance(state, BiddingWhist):
         cls = type(state)
-        if step is _BW_STEP and cls.legal_actions is _BW_LEGAL and cls._play is _TRICK_PLAY \
-                and cls._legal_plays is _TRICK_LEGAL and state.enforce_follow \
+        if step is _BW_STEP and cls.legal_actions is _BW_LEGAL and cls.play_card is _TRICK_PLAY \
+                and cls.legal_plays is _TRICK_LEGAL and state.enforce_follow \
                 and not state.multi_deck:
             # Bidding Whist's rollout wants tricks while a seat has no bet yet, too.
-            return state.bets, True, TRICKS, state._end_hand
+            return state.bets, True, TRICKS, state.score_hand
     return None
 
 
@@ -110,8 +109,7 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
     ``state`` is at a card decision.  Each seat plays its only legal card, or with
     chance ``epsilon`` a random legal one, else the rollout policy's card (wanting
     tricks while under its bid or bet).  Stops when the hand is scored (by the
-    state's own rule: Diminishing Whist's ``_end_round``, Bidding Whist's
-    ``_end_hand``).
+    state's own rule, its ``score_hand``).
     """
     rules = hand_rules(state)
     if rules is None:

@@ -24,7 +24,7 @@ from whist.tricks import TrickGame
 class OhHellScored(DiminishingWhist):
     """Scored as OpenSpiel's oh_hell (as bench/ismcts_match.py's world class): tricks, +10 exact."""
 
-    def _end_round(self) -> None:
+    def score_hand(self) -> None:
         self._close_hand([t + (10 if b == t else 0)
                           for b, t in zip(self.bids, self.tricks_won, strict=True)])
 
@@ -39,8 +39,8 @@ class OtherStep(DiminishingWhist):
 class OtherPlay(BiddingWhist):
     """A variant whose trick play is its own: left to the reference loop too."""
 
-    def _play(self, seat: int, card: Card) -> int | None:
-        return super()._play(seat, card)
+    def play_card(self, seat: int, card: Card) -> int | None:
+        return super().play_card(seat, card)
 
 
 #: The games and options the fast path plays, each with the seeds of its random games.

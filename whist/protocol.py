@@ -437,6 +437,15 @@ class GameState(ABC):
         """
         raise NotImplementedError(f"{cls.__name__} cannot sample worlds")
 
+    @property
+    def recording_events(self) -> bool:
+        """True while an :meth:`apply` is collecting the events of its action.
+
+        A fast path that changes the state by itself (``engines/fast_rollout.py``)
+        must not run then: it would leave events out.  Never true on a search step.
+        """
+        return self._events is not None
+
     def _note(self, event: Event) -> None:
         """Record ``event`` for the :meth:`apply` in progress (nothing while searching)."""
         events = self._events
@@ -534,6 +543,14 @@ class GameState(ABC):
         if self._rng is not None:
             other._rng_state = self._rng.getstate()
         return other
+
+    def drop_queued_deals(self) -> None:
+        """Forget the record's deals still to come: a later hand is drawn from the generator.
+
+        A copy made to replay one hand of a record this way can never deal the record's
+        next hand by mistake.
+        """
+        self._deal_queue = []
 
     def reseed(self, seed: int) -> None:
         """Draw the deals still to come from ``seed`` (e.g. after resuming a saved game)."""

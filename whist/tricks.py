@@ -34,7 +34,13 @@ class TrickGame(GameState):
         self.tricks_won = [0] * self.players
 
     # --------------------------------------------------------------- play
-    def _legal_plays(self, seat: int) -> list[Action]:
+    def legal_plays(self, seat: int) -> list[Action]:
+        """The cards ``seat`` may play now: the led suit if it holds one (when following is
+        enforced), else any card; repeats dropped with two decks.
+
+        What ``legal_actions()`` returns at a card decision, for the games that play from
+        the hand only (not Black Queen's face-up rows).
+        """
         hand = self.hands[seat]
         if self.trick and self.enforce_follow:
             led = SUIT_OF[self.trick[0][1]]
@@ -61,8 +67,12 @@ class TrickGame(GameState):
             return illegal("must-follow", f"you must follow {SUIT_SYMBOLS[led]}")
         return None
 
-    def _play(self, seat: int, card: Card) -> int | None:
-        """Move ``card`` from the seat's hand to the trick; return the winner if the trick ends."""
+    def play_card(self, seat: int, card: Card) -> int | None:
+        """Move ``card`` from the seat's hand to the trick; return the winner if the trick ends.
+
+        The trick play of a card already known to be legal (a game's ``_do`` calls it;
+        the hand's scoring is the game's, :meth:`score_hand`).
+        """
         self.hands[seat].remove(card)
         self.trick.append((seat, card))
         if len(self.trick) < self.players:
@@ -109,6 +119,16 @@ class TrickGame(GameState):
             "over": self.over,
             "winners": self.winners() if self.over else [],
         }
+
+    def score_hand(self) -> None:
+        """Score the hand whose last trick was just taken, then close it (hook).
+
+        The game's own scoring rule, in one place: ``step``/``apply`` call it after the
+        hand's last trick, and a search that plays a hand's cards on by itself (e.g.
+        ``engines/fast_rollout.py``) calls it to score the hand the same way.  A game
+        that scores trick by trick (Classic Whist) has none.
+        """
+        raise NotImplementedError(f"{self.title} scores no hand at its end")
 
     def hand_result(self) -> tuple[tuple[int, ...], tuple[int | None, ...]]:
         """Each seat's tricks this hand, and what it played for (:meth:`_targets`)."""

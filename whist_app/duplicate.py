@@ -138,7 +138,7 @@ def hand_starts(record: Mapping[str, JSON]) -> list[GameState]:
             state.deal_next()
         start = state.copy()
         # Only this hand's deal: a replayed hand must never draw the record's next one.
-        start._deal_queue = []
+        start.drop_queued_deals()
         start.stop_after_hand = True
         starts.append(start)
         for text in hand.get("actions", []):

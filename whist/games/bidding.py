@@ -149,7 +149,7 @@ class BiddingWhist(TrickGame):
         if self.over or self.to_move is None:
             return []
         if self.decision is Decision.CARD:
-            return self._legal_plays(self.to_move)
+            return self.legal_plays(self.to_move)
         if self.decision is Decision.INITIAL_BID:
             return list(_BID_CHOICES[self.high + 1])
         forbidden = self.forbidden_bet()
@@ -189,9 +189,9 @@ class BiddingWhist(TrickGame):
         decision = self.decision
         if decision is Decision.CARD:
             assert isinstance(action, Play)
-            self._play(seat, action.card)
+            self.play_card(seat, action.card)
             if len(self.tricks) == TRICKS:
-                self._end_hand()
+                self.score_hand()
         elif decision is Decision.INITIAL_BID:
             self._initial_bid(seat, action)
         else:
@@ -258,7 +258,8 @@ class BiddingWhist(TrickGame):
         self.leader = self.ruler
         self.to_move = self.ruler
 
-    def _end_hand(self) -> None:
+    def score_hand(self) -> None:
+        """Score the hand just played out (each seat's bet against its tricks) and close it."""
         bets = [b or 0 for b in self.bets]
         total = sum(bets)
         scores = [bet_score(b, t, total) for b, t in zip(bets, self.tricks_won, strict=True)]

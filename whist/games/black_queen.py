@@ -256,10 +256,11 @@ class BlackQueen(TrickGame):
         self.leader = winner
         self.to_move = winner
         if len(self.tricks) == self.cards_each:
-            self._end_hand()
+            self.score_hand()
 
 
-    def _end_hand(self) -> None:
+    def score_hand(self) -> None:
+        """Score the hand just played out (penalty points and bonuses) and close it."""
         scores = [hand_score(t, p, self.total_points)
                   for t, p in zip(self.taken, self.points, strict=True)]
         self._close_hand(scores)

@@ -179,7 +179,7 @@ class ClassicWhist(TrickGame):
         """The cards the seat to move may play (any card when rules are not enforced)."""
         if self.over or self.to_move is None:
             return []
-        return self._legal_plays(self.to_move)
+        return self.legal_plays(self.to_move)
 
     def _explain_illegal(self, action: Action) -> str | None:
         return self._explain_play(action)
@@ -187,7 +187,7 @@ class ClassicWhist(TrickGame):
     def _do(self, action: Action) -> None:
         seat = self.to_move
         assert seat is not None and isinstance(action, Play)
-        winner = self._play(seat, action.card)
+        winner = self.play_card(seat, action.card)
         if winner is None:
             return
         self.totals[winner] += 1

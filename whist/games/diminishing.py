@@ -168,7 +168,7 @@ class DiminishingWhist(TrickGame):
         """Carry out a legal bid or card (also :meth:`step`, the unchecked fast path)."""
         seat: int = self.to_move  # type: ignore[assignment]
         if isinstance(action, Play):
-            # TrickGame._play inlined (one deck, follow-suit checked by legal_actions).
+            # TrickGame.play_card inlined (one deck, follow-suit checked by legal_actions).
             card = action.card
             self.hands[seat].remove(card)
             trick = self.trick
@@ -195,7 +195,7 @@ class DiminishingWhist(TrickGame):
             self.trick = []
             self.leader = self.to_move = winner
             if len(tricks) == self.cards:
-                self._end_round()
+                self.score_hand()
             return
         assert isinstance(action, Bid)
         self.bids[seat] = action.tricks
@@ -207,7 +207,8 @@ class DiminishingWhist(TrickGame):
             self.decision = _CARD
 
 
-    def _end_round(self) -> None:
+    def score_hand(self) -> None:
+        """Score the round just played out (each bid against its tricks) and close it."""
         # round_score from a table, mapped in C: the end of a round is part of every playout.
         bids, won = self.bids, self.tricks_won
         if len(bids) != len(won):

@@ -180,7 +180,7 @@ class NineFiveTwo(TrickGame):
             return []
         decision = self.decision
         if decision is Decision.CARD:
-            return self._legal_plays(self.to_move)
+            return self.legal_plays(self.to_move)
         if decision is Decision.TRUMP:
             return list(TRUMP_CHOICES)
         hand = sorted(self.hands[self.to_move])
@@ -240,9 +240,9 @@ class NineFiveTwo(TrickGame):
         seat = self.to_move
         assert seat is not None
         if isinstance(action, Play):
-            self._play(seat, action.card)
+            self.play_card(seat, action.card)
             if len(self.tricks) == HAND_SIZE:
-                self._end_hand()
+                self.score_hand()
             return
         if isinstance(action, PassCards):
             passer, receiver, _ = self.passes[len(self.exchanges)]
@@ -277,7 +277,8 @@ class NineFiveTwo(TrickGame):
         self.decision = Decision.CARD
         self.to_move = self.leader
 
-    def _end_hand(self) -> None:
+    def score_hand(self) -> None:
+        """Score the hand just played out (tricks over or under each contract) and close it."""
         scores = [won - contract for won, contract in zip(self.tricks_won, self.contracts,
                                                           strict=True)]
         self._close_hand(scores)
