@@ -446,6 +446,27 @@ class GameState(ABC):
         """
         return self._events is not None
 
+    @classmethod
+    def search_world(cls, fields: Mapping[str, Any], *, hands: int, deal_seed: int = 0) -> Self:
+        """A search state made from ``fields`` (attribute name: value): how :meth:`sample_world`
+        builds its worlds, the one way besides the constructor, :meth:`copy` and :meth:`fork`.
+
+        Nothing is checked and nothing is dealt: ``fields`` must give every attribute the
+        game's state holds (``options`` first, then the seats, the decision, the hands,
+        the tricks ...), consistent with its rules.  The state is a :meth:`search_type`
+        instance with no undo history and no deals queued; its log holds ``hands`` hands
+        whose deals and actions are unknown; a generator for a later deal is seeded from
+        ``deal_seed`` only if the world deals one.
+        """
+        state = object.__new__(cls.search_type())
+        attributes: dict[str, Any] = {
+            "options": fields.get("options"), "_rng": None, "_rng_seed": deal_seed,
+            "_deal_queue": [], "hands_log": [{"deal": None, "actions": []} for _ in range(hands)],
+            "_snapshots": []}
+        attributes.update(fields)
+        state.__dict__.update(attributes)
+        return state
+
     def _note(self, event: Event) -> None:
         """Record ``event`` for the :meth:`apply` in progress (nothing while searching)."""
         events = self._events

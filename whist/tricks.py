@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
@@ -145,6 +145,10 @@ class TrickGame(GameState):
         return seen
 
 
+#: A trick game's class (for :func:`new_world`).
+G = TypeVar("G", bound=TrickGame)
+
+
 def unique_actions(actions: list[Action]) -> list[Action]:
     """Drop repeated actions, keeping the first of each (two decks can put equal cards in one hand)."""
     if len(actions) < 2:
@@ -154,15 +158,9 @@ def unique_actions(actions: list[Action]) -> list[Action]:
 
 # ------------------------------------------------ sampled worlds for search
 def world_base(obs: Observation) -> dict[str, Any]:
-    """The fields every sampled world shares, read from an observation."""
+    """The fields every sampled world shares, read from an observation (public state only)."""
     return {
         "options": dict(obs["options"]),
-        # Seeded only if the world deals again (see GameState._chance_rng).
-        "_rng": None,
-        "_rng_seed": 0,
-        "_deal_queue": [],
-        "hands_log": [{"deal": None, "actions": []} for _ in range(obs["hand_number"] + 1)],
-        "_snapshots": [],
         "players": obs["players"],
         "to_move": obs["to_move"],
         "decision": None if obs["decision"] is None else Decision(obs["decision"]),
@@ -173,6 +171,15 @@ def world_base(obs: Observation) -> dict[str, Any]:
         "leader": obs["leader"],
         "tricks_won": list(obs["tricks_won"]),
     }
+
+
+def new_world(cls: type[G], obs: Observation, deal_seed: int = 0) -> G:
+    """A search state of ``cls`` holding :func:`world_base`'s fields of ``obs`` (see
+    :meth:`GameState.search_world`); the game's ``sample_world`` sets the rest.
+
+    ``deal_seed`` seeds the generator of a later hand, should the world deal one.
+    """
+    return cls.search_world(world_base(obs), hands=obs["hand_number"] + 1, deal_seed=deal_seed)
 
 
 def read_public_tricks(obs: Observation, state: TrickGame) -> tuple[list[Card], list[set[int]]]:

@@ -41,7 +41,7 @@ from whist.protocol import (
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
-from whist.tricks import TrickGame, read_public_tricks, world_base
+from whist.tricks import TrickGame, new_world, read_public_tricks
 
 PLAYERS: Final = 4
 TRICKS: Final = 13
@@ -296,8 +296,7 @@ class BiddingWhist(TrickGame):
     @classmethod
     def sample_world(cls, obs: BiddingObservation, rng: random.Random) -> BiddingWhist:
         """A full state consistent with ``obs``: hidden hands dealt at random, voids respected."""
-        state = object.__new__(cls.search_type())
-        state.__dict__.update(world_base(obs))
+        state = new_world(cls, obs)
         seat = obs["seat"]
         own = [Card.parse(c) for c in obs["hand"]]
         state.opener = obs["opener"]

@@ -30,7 +30,7 @@ from whist.protocol import (
     trick_winner,
 )
 from whist.sampling import deal_hidden, remove_cards
-from whist.tricks import TrickGame, read_public_tricks, unique_actions, world_base
+from whist.tricks import TrickGame, new_world, read_public_tricks, unique_actions
 
 QUEEN_OF_SPADES: Final = Card.of(Suit.SPADES, 12)
 #: Cards taken out of the pack, in this order, until it divides evenly among the players.
@@ -311,8 +311,7 @@ class BlackQueen(TrickGame):
         The seat's own face-down cards are hidden from it too.  A seat that failed to
         follow a suit holds none of it in hand (its face-up cards are visible anyway).
         """
-        state = object.__new__(cls.search_type())
-        state.__dict__.update(world_base(obs))
+        state = new_world(cls, obs)
         seat = obs["seat"]
         players = obs["players"]
         state.face_down = obs["face_down"]

@@ -33,7 +33,7 @@ from whist.protocol import (
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
-from whist.tricks import TrickGame, read_public_tricks, world_base
+from whist.tricks import TrickGame, new_world, read_public_tricks
 
 #: The original's suit order (its ``Suit`` enum): ♠ ♥ ♦ ♣.  Trump is ``NERD_SUITS[nextInt(4)]``.
 NERD_SUITS: Final = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -229,8 +229,7 @@ class ClassicWhist(TrickGame):
         Voids shown by failing to follow count only when the rules are
         enforced; otherwise a player may discard while holding the suit.
         """
-        state = object.__new__(cls.search_type())
-        state.__dict__.update(world_base(obs))
+        state = new_world(cls, obs)
         seat = obs["seat"]
         own = [Card.parse(c) for c in obs["hand"]]
         state.cards = obs["cards"]

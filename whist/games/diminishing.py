@@ -22,7 +22,7 @@ from whist.protocol import (
     shuffle,
 )
 from whist.sampling import deal_hidden, remove_cards
-from whist.tricks import TrickGame, read_public_tricks, world_base
+from whist.tricks import TrickGame, new_world, read_public_tricks
 
 #: Each card's notation, by card number (str() of a Card, without the call).
 CARD_NAMES: Final[tuple[str, ...]] = tuple(str(c) for c in CARDS)
@@ -247,11 +247,9 @@ class DiminishingWhist(TrickGame):
         that are out of play (an adapter for another game's rules, such as a
         turned-up trump card): no hidden hand is dealt them.
         """
-        state = object.__new__(cls.search_type())
-        state.__dict__.update(world_base(obs))
         # Later rounds are dealt from the caller's generator, so worlds differ there too
         # (a seed drawn from it; the generator is made only if a later round is dealt).
-        state._rng_seed = rng.getrandbits(64)
+        state = new_world(cls, obs, rng.getrandbits(64))
         own = [Card.parse(c) for c in obs["hand"]]
         seat = obs["seat"]
         state.round = obs["round"]

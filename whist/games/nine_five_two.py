@@ -36,7 +36,7 @@ from whist.protocol import (
     shuffle,
 )
 from whist.sampling import deal_constrained
-from whist.tricks import TrickGame, read_public_tricks, world_base
+from whist.tricks import TrickGame, new_world, read_public_tricks
 
 PLAYERS: Final = 3
 HAND_SIZE: Final = 16
@@ -373,10 +373,8 @@ class NineFiveTwo(TrickGame):
         held nothing higher in that suit; the kitty and discard for the dealer
         (the others see neither; the discard may hold cards passed to the dealer).
         """
-        state = object.__new__(cls.search_type())
-        state.__dict__.update(world_base(obs))
         # The generator for later hands is seeded from this only if one is dealt.
-        state._rng_seed = rng.getrandbits(64)
+        state = new_world(cls, obs, rng.getrandbits(64))
         seat: int = obs["seat"]
         dealer: int = obs["dealer"]
         state.dealer = dealer
