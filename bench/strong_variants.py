@@ -163,9 +163,9 @@ class MeasuredTally(Tally):
             if representative in self.candidates:
                 return self.candidates.index(representative)
         assert isinstance(world, TrickGame)
-        want = hooks.want(world, self.seat)
+        want = world.wants_tricks(self.seat)
         policy = hooks.card_policy or card_policy
-        return self.candidates.index(policy(world, self.candidates, want, hooks.penalty))
+        return self.candidates.index(policy(world, self.candidates, want, world.card_points))
 
 
 def bid_facts(obs: Observation) -> BidFacts | None:
@@ -299,7 +299,7 @@ def variant_rollout(state: GameState, seat: int, hands_done: int, weight: float,
             elif rng.random() < epsilon:
                 action = legal[rng.randrange(len(legal))]
             else:
-                action = cards(state, legal, hooks.want(state, mover), hooks.penalty)
+                action = cards(state, legal, state.wants_tricks(mover), state.card_points)
         else:
             action = others(state, rng)
         state.step(action)

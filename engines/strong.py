@@ -53,7 +53,6 @@ from engines.black_queen_search import black_queen_policy
 from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
 from whist.actions import (
-    PLAYS,
     SKIP,
     Action,
     Bid,
@@ -66,15 +65,11 @@ from whist.actions import (
 )
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
-from whist.games.bidding import BiddingWhist
-from whist.games.black_queen import PENALTY, QUEEN_OF_SPADES, UP_PLAYS, BlackQueen
-from whist.games.diminishing import DiminishingWhist
-from whist.games.nine_five_two import NineFiveTwo
-from whist.observations import BlackQueenObservation, Observation
+from whist.games.black_queen import QUEEN_OF_SPADES, BlackQueen
+from whist.observations import Observation
 from whist.protocol import GameState, trick_strengths, trick_winner
 from whist.tricks import TrickGame
 
-NO_PENALTY: tuple[int, ...] = (0,) * 52
 #: Chance that a rollout plays a random legal card instead of the heuristic one.
 EPSILON = 0.05
 #: Whether rollouts use a game's :attr:`SearchHooks.fast_cards` (off: the reference
@@ -82,32 +77,24 @@ EPSILON = 0.05
 FAST_ROLLOUTS = True
 
 
-def _want_always(state: TrickGame, seat: int) -> bool:
-    return True
-
-
 @dataclass(frozen=True)
 class SearchHooks:
-    """What the search needs to know of one game, registered by game name in :data:`HOOKS`."""
+    """How the search plays one game, registered by game name in :data:`HOOKS`.
+
+    The engine's own choices only: what the rules say (whether a seat wants tricks,
+    each card's penalty, the cards to give, the pack, the cards gone) is the game's
+    (:class:`~whist.tricks.TrickGame`'s search facts).
+    """
 
     #: Weight of the other seats' mean score delta subtracted from the seat's own.
     #: 1 maximises the arena's score difference; less keeps the engine's own score up.
     others_weight: float = 0.5
-    #: Does this seat want more tricks now?
-    want: Callable[[Any, int], bool] = _want_always
-    #: Each card's penalty: what a ducking seat dumps first (Black Queen's hearts and Q♠).
-    penalty: tuple[int, ...] = NO_PENALTY
     #: Tricks a rollout plays before it is cut short and scored by points taken so far
     #: (Black Queen's 26-trick hands are long; its penalties are counted trick by trick).
     horizon: int | None = None
-    #: The rollout's legal plays, when the game has a cheaper way than legal_actions().
+    #: The rollout's legal plays ``(state, seat)``, when the game has a cheaper way than
+    #: legal_actions() (Black Queen's ``search_plays``, which keeps equal cards' repeats).
     fast_plays: Callable[[Any, int], list[Any]] | None = None
-    #: How many cards the seat to move must discard or pass, if any (9-5-2).
-    cards_to_give: Callable[[Any], int | None] | None = None
-    #: The seat's own cards on the table besides its hand (Black Queen's face-up row).
-    own_table_cards: Callable[[Any], list[str]] = lambda obs: []
-    #: How many decks the pack holds (Black Queen: one per two players).
-    decks: Callable[[Any], int] = lambda obs: 1
     #: Plays a rollout's cards on, exactly as :func:`rollout`'s loop would (same random
     #: draws, same cards), up to the hand's end (scored), only faster; called
     #: ``(state, rng, epsilon)`` at the first card decision, it returns False, the state
@@ -336,8 +323,8 @@ def rollout(state: GameState, seat: int, hands_done: int, weight: float,
     """
     assert isinstance(state, TrickGame)
     hooks = HOOKS[state.name]
-    penalty = hooks.penalty
-    wants = hooks.want
+    penalty = state.card_points
+    wants = type(state).wants_tricks
     horizon = None if full_hand else hooks.horizon
     stop_after = 10_000 if horizon is None else len(state.tricks) + horizon
     fast = hooks.fast_plays
@@ -382,22 +369,6 @@ def hand_value(state: GameState, seat: int, hands_done: int, weight: float) -> f
     return own - weight * (sum(delta) - own) / (len(delta) - 1)
 
 
-def fast_plays(state: BlackQueen, seat: int) -> list[Any]:
-    """Black Queen's legal plays without removing repeats (two decks): rollouts don't mind."""
-    hand = state.hands[seat]
-    row = state.up[seat]
-    if state.trick:
-        led = SUIT_OF[state.trick[0][1]]
-        plays: list[Any] = [PLAYS[c] for c in hand if SUIT_OF[c] == led]
-        plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row)
-                     if c is not None and SUIT_OF[c] == led)
-        if plays:
-            return plays
-    plays = [PLAYS[c] for c in hand]
-    plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row) if c is not None)
-    return plays
-
-
 def points_value(state: TrickGame, seat: int, weight: float) -> float:
     """A cut-short Black Queen rollout: minus the penalty points each seat holds so far."""
     assert isinstance(state, BlackQueen)
@@ -407,43 +378,15 @@ def points_value(state: TrickGame, seat: int, weight: float) -> float:
     return float(own - weight * others)
 
 
-def _want_never(state: TrickGame, seat: int) -> bool:
-    return False
-
-
-def _want_to_bid(state: DiminishingWhist, seat: int) -> bool:
-    bid = state.bids[seat]
-    return bid is not None and state.tricks_won[seat] < bid
-
-
-def _want_bidding_whist(state: BiddingWhist, seat: int) -> bool:
-    bet = state.bets[seat]
-    return bet is None or state.tricks_won[seat] < bet
-
-
-def _own_face_up(obs: BlackQueenObservation) -> list[str]:
-    return [card for card in obs["up"][obs["seat"]] if card is not None]
-
-
-def _black_queen_decks(obs: BlackQueenObservation) -> int:
-    return obs["decks"]
-
-
-def _nine_five_two_gives(state: NineFiveTwo) -> int | None:
-    return state.choose_count()
-
-
-#: The search's knowledge of each game, by record name.
+#: How the search plays each game (its own settings), by record name.
 HOOKS: dict[str, SearchHooks] = {
-    "diminishing-whist": SearchHooks(others_weight=0.5, want=_want_to_bid, fast_cards=play_cards),
+    "diminishing-whist": SearchHooks(others_weight=0.5, fast_cards=play_cards),
     # Black Queen's rollouts play its own policy (engines/black_queen_search.py), and the
     # search's best mean is played: no strength2 prior (docs/strength.md, issue 11).
-    "black-queen": SearchHooks(others_weight=1.0, want=_want_never, penalty=PENALTY, horizon=8,
-                               own_table_cards=_own_face_up, decks=_black_queen_decks,
-                               card_policy=black_queen_policy, fast_plays=fast_plays),
-    "nine-five-two": SearchHooks(others_weight=1.0, cards_to_give=_nine_five_two_gives),
-    "bidding-whist": SearchHooks(others_weight=0.5, want=_want_bidding_whist,
-                                 fast_cards=play_cards),
+    "black-queen": SearchHooks(others_weight=1.0, horizon=8, card_policy=black_queen_policy,
+                               fast_plays=BlackQueen.search_plays),
+    "nine-five-two": SearchHooks(others_weight=1.0),
+    "bidding-whist": SearchHooks(others_weight=0.5, fast_cards=play_cards),
     "classic-whist": SearchHooks(others_weight=1.0),
 }
 #: Kept for readers of the old tables: the weight per game (see :class:`SearchHooks`).
@@ -530,8 +473,7 @@ def other_policy(state: Any, rng: random.Random) -> Action:
     decision = state.decision
     seat = state.to_move
     if decision in (Decision.DISCARD, Decision.PASS):
-        gives = HOOKS[state.name].cards_to_give
-        count = None if gives is None else gives(state)
+        count = state.cards_to_give()
         if count is not None:
             hand = state.hands[seat]
             trump = state.trump
@@ -635,19 +577,10 @@ def distinct_plays(obs: Observation, legal: list[Action]) -> list[Action]:
 
 def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
     """Each legal play mapped to its group's representative (see :func:`distinct_plays`)."""
-    copies = [0] * 52
-    for c in _pack_of(obs):
-        copies[c] += 1
-    gone = [0] * 52  # the seat's own cards and every card played
-    for text in obs["hand"]:
-        gone[_card_index(text)] += 1
-    for text in HOOKS[obs["game"]].own_table_cards(obs):
-        gone[_card_index(text)] += 1
-    for trick in obs["tricks"]:
-        for _, text in trick["plays"]:
-            gone[_card_index(text)] += 1
-    # Not the current trick's cards: they are still to be beaten (after a led K♥, A♥
-    # wins and 3♥ does not, though every heart between them is gone).
+    game = game_class(obs["game"])
+    assert issubclass(game, TrickGame)
+    copies = game.card_copies(obs)
+    gone = game.cards_gone(obs)  # the seat's own cards and the completed tricks' cards
     given: list[Any] = list(legal)
     plays = sorted(given, key=lambda a: (a.up is not None, a.card))
     groups: dict[Action, Action] = {}
@@ -667,11 +600,6 @@ def play_groups(obs: Observation, legal: list[Action]) -> dict[Action, Action]:
 
 #: Cards in different groups never count as equivalent plays (Q♠ scores apart).
 PENALTY_GROUP: tuple[int, ...] = tuple(1 if c == QUEEN_OF_SPADES else 0 for c in range(52))
-
-
-def _pack_of(obs: Observation) -> list[int]:
-    decks = HOOKS[obs["game"]].decks(obs)
-    return [c for _ in range(decks) for c in range(52)]
 
 
 def _card_index(text: str) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
@@ -24,6 +24,10 @@ class TrickGame(GameState):
     enforce_follow: bool = True
     #: True for games with two or more decks, where a hand can hold equal cards.
     multi_deck: bool = False
+
+    #: Each card's penalty points, by card number: what a seat would rather not take
+    #: (Black Queen's hearts and Q♠); none where only tricks count.
+    card_points: ClassVar[tuple[int, ...]] = (0,) * 52
 
     def _reset_tricks(self, hands: list[list[Card]], leader: int) -> None:
         """Begin trick play bookkeeping for a new hand."""
@@ -137,6 +141,46 @@ class TrickGame(GameState):
     def _targets(self) -> tuple[int | None, ...]:
         """What each seat played for this hand: a bid, bet or contract (hook; default none)."""
         return ()
+
+    # ------------------------------------------------------- search facts
+    def wants_tricks(self, seat: int) -> bool:
+        """Whether another trick would raise ``seat``'s score for this hand as it stands.
+
+        A search's rollouts play for tricks while it does and duck otherwise.  By
+        default always (every trick counts); a game with bids or penalties says.
+        """
+        return True
+
+    def cards_to_give(self) -> int | None:
+        """How many cards the seat to move must give away now (a discard or a pass), if any."""
+        return None
+
+    @classmethod
+    def card_copies(cls, obs: Observation) -> list[int]:
+        """How many copies of each card (by number) the pack of ``obs``'s game holds."""
+        return [1] * 52
+
+    @classmethod
+    def cards_gone(cls, obs: Observation) -> list[int]:
+        """How many copies of each card ``obs``'s seat knows no other seat can play any more.
+
+        Its own cards (its hand, and a face-up row where the game has one) and every card
+        of the hand's completed tricks.  Not the trick in progress: its cards are still
+        to be beaten (after a led K♥, A♥ wins and 3♥ does not, though every heart
+        between them is gone).
+        """
+        gone = [0] * 52
+        for text in cls.own_cards(obs):
+            gone[Card.parse(text)] += 1
+        for trick in obs["tricks"]:
+            for _, text in trick["plays"]:
+                gone[Card.parse(text)] += 1
+        return gone
+
+    @classmethod
+    def own_cards(cls, obs: Observation) -> list[str]:
+        """Every card ``obs``'s seat may play, in notation: its hand (and face-up row, if any)."""
+        return list(obs["hand"])
 
     def public_cards_seen(self) -> list[Card]:
         """Every card played this hand, completed tricks and the current one."""

@@ -265,6 +265,11 @@ class BiddingWhist(TrickGame):
         scores = [bet_score(b, t, total) for b, t in zip(bets, self.tricks_won, strict=True)]
         self._close_hand(scores)
 
+    def wants_tricks(self, seat: int) -> bool:
+        """Before it has bet, and while under its bet."""
+        bet = self.bets[seat]
+        return bet is None or self.tricks_won[seat] < bet
+
     def _targets(self) -> tuple[int | None, ...]:
         """The bets (the ruler's is its bid)."""
         return tuple(self.bets)

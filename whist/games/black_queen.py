@@ -101,6 +101,7 @@ class BlackQueen(TrickGame):
 
     name: ClassVar[str] = "black-queen"
     title: ClassVar[str] = "Black Queen"
+    card_points: ClassVar[tuple[int, ...]] = PENALTY
     option_specs: ClassVar[tuple[OptionSpec, ...]] = (
         OptionSpec("players", int, 4, "number of players", low=2, high=6),
         OptionSpec("face_down", int, None, "face-down cards per player (one face-up on each)",
@@ -184,7 +185,16 @@ class BlackQueen(TrickGame):
         """Hand cards and face-up cards; the led suit from either place when there is one."""
         if self.over or self.to_move is None:
             return []
-        seat = self.to_move
+        plays = self.search_plays(self.to_move)
+        return unique_actions(plays) if self.multi_deck else plays
+
+    def search_plays(self, seat: int) -> list[Action]:
+        """The plays ``seat`` may make, equal cards of two decks kept apart.
+
+        The follow rule in one place: hand cards and face-up cards, those of the led suit
+        when there are any.  :meth:`legal_actions` drops the repeats; a search's rollout
+        does not mind them and saves the work.
+        """
         hand = self.hands[seat]
         row = self.up[seat]
         if self.trick:
@@ -193,10 +203,27 @@ class BlackQueen(TrickGame):
             plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row)
                          if c is not None and SUIT_OF[c] == led)
             if plays:
-                return unique_actions(plays) if self.multi_deck else plays
+                return plays
         plays = [PLAYS[c] for c in hand]
         plays.extend(UP_PLAYS[p][c] for p, c in enumerate(row) if c is not None)
-        return unique_actions(plays) if self.multi_deck else plays
+        return plays
+
+    def wants_tricks(self, seat: int) -> bool:
+        """Never: a trick only ever brings penalty points (shooting the moon aside)."""
+        return False
+
+    @classmethod
+    def card_copies(cls, obs: BlackQueenObservation) -> list[int]:  # type: ignore[override]
+        """Copies of each card in the pack for ``obs``'s players (see :func:`pack_for`)."""
+        copies = [0] * 52
+        for card in pack_for(obs["players"]):
+            copies[card] += 1
+        return copies
+
+    @classmethod
+    def own_cards(cls, obs: BlackQueenObservation) -> list[str]:  # type: ignore[override]
+        """The seat's hand and its face-up row."""
+        return [*obs["hand"], *(card for card in obs["up"][obs["seat"]] if card is not None)]
 
     def _explain_illegal(self, action: Action) -> str | None:
         if not isinstance(action, Play):

@@ -215,6 +215,11 @@ class DiminishingWhist(TrickGame):
             raise ValueError("a bid and a trick count for every seat")
         self._close_hand(list(map(getitem, map(_ROUND_SCORES.__getitem__, bids), won)))
 
+    def wants_tricks(self, seat: int) -> bool:
+        """While it has bid and is under its bid (a round scores only an exact bid)."""
+        bid = self.bids[seat]
+        return bid is not None and self.tricks_won[seat] < bid
+
     def _targets(self) -> tuple[int | None, ...]:
         """The bids."""
         return tuple(self.bids)

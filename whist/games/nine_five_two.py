@@ -165,6 +165,10 @@ class NineFiveTwo(TrickGame):
             return None
         return self.passes[len(self.exchanges)]
 
+    def cards_to_give(self) -> int | None:
+        """How many cards the pending pass or discard takes (None for other decisions)."""
+        return self.choose_count()
+
     def choose_count(self) -> int | None:
         """How many cards the pending pass or discard takes (None for other decisions)."""
         if self.decision is Decision.PASS:
