@@ -229,50 +229,92 @@ class StrongEngine(Engine):
             weight = hooks.others_weight
         hands_done = len(obs["hand_scores"])
         tally = self._tally(obs, legal, candidates)
-        alive = list(range(len(candidates)))
         deadline = None if self.budget is None else start + self.budget
-        cap = self.iterations
-        rollouts = 0
-        worlds = 0
-        checkpoint = 4
-        while True:
-            world = cls.sample_world(obs, rng)
-            # Rollouts score one hand: never deal the next.
-            world.stop_after_hand = True
-            tally.start_world(world)
-            last = len(alive) - 1
-            cut_short = False
-            placed: list[int] = []  # the candidates rolled out in this world
-            for position, index in enumerate(alive):
-                if worlds and deadline is not None and position \
-                        and time.perf_counter() >= deadline:
-                    # Out of time inside a world (a bid's world holds up to 11 rollouts):
-                    # forget its rollouts, so every candidate is still compared over the
-                    # same worlds, and stop now rather than overrun the budget.
-                    for done in placed:
-                        tally.forget(done)
-                    cut_short = True
-                    break
-                state = world if position == last else world.fork()
-                state.step(candidates[index])
-                tally.add(index, state, self._rollout(state, seat, hands_done, weight, rng))
-                placed.append(index)
-            if cut_short:
-                break
-            rollouts += len(alive)
-            worlds += 1
-            if cap is not None and rollouts >= cap:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
-            if worlds == checkpoint and len(alive) > 1:
-                alive = tally.survivors(alive, worlds, self.keep)
-                checkpoint *= 2
+        worlds, rollouts, alive = play_worlds(
+            cls, obs, candidates, tally, rng, self._rollout, seat, hands_done, weight,
+            max_rollouts=self.iterations, deadline=deadline, cut_worlds=True, keep=self.keep)
         ranked = tally.ranked(alive)
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),
                            "seconds": time.perf_counter() - start, **tally.stats(alive)}
         return [(candidates[i], value) for i, value in ranked]
+
+
+#: A rollout ``(state, seat, hands_done, weight, rng)``: the candidate just stepped in
+#: ``state`` played to its hand's end, and its value (:meth:`StrongEngine._rollout`).
+Rollout = Callable[[GameState, int, int, float, random.Random], float]
+
+
+def play_worlds(world_class: type[GameState], obs: Observation, candidates: Sequence[Action],
+                tally: Tally, rng: random.Random, roll: Rollout, seat: int, hands_done: int,
+                weight: float, *, max_rollouts: int | None = None, max_worlds: int | None = None,
+                deadline: float | None = None, min_worlds: int = 1, cut_worlds: bool = False,
+                keep: int | None = None,
+                rollout_seeds: bool = False) -> tuple[int, int, list[int]]:
+    """Worlds × candidates → tallies: the one search loop of ``strong`` and the review's valuation.
+
+    Each iteration deals a world (``world_class.sample_world(obs, rng)``, held at its
+    hand's end) and tries every surviving candidate in it (common random numbers): a
+    fork of the world (the last candidate takes the world itself) steps the candidate
+    and ``roll`` plays it out; ``tally`` keeps the value.  Returns (worlds, rollouts,
+    the candidates' indices still alive).
+
+    It stops after a world once ``max_rollouts`` rollouts or ``max_worlds`` worlds are
+    done, or, after ``min_worlds`` worlds, once ``time.perf_counter()`` reaches
+    ``deadline``.  With ``cut_worlds`` the deadline is also read before each rollout
+    after the first world, and a world it cuts short is forgotten (every candidate
+    stays compared over the same worlds).  With ``keep``, at 4, 8, 16 ... worlds the
+    field shrinks to ``tally.survivors(alive, worlds, keep)``; without, nothing is
+    dropped.  Rollouts draw from ``rng`` itself, or with ``rollout_seeds`` from a
+    generator of their own seeded alike for every candidate of a world (a seed drawn
+    once a world, after its deal), so each candidate's rollout draws the same numbers.
+    """
+    alive = list(range(len(candidates)))
+    rollouts = 0
+    worlds = 0
+    checkpoint = 4
+    rollout_rng = rng
+    seed = 0
+    while True:
+        world = world_class.sample_world(obs, rng)
+        # Rollouts score one hand: never deal the next.
+        world.stop_after_hand = True
+        tally.start_world(world)
+        if rollout_seeds:
+            seed = rng.getrandbits(64)
+        last = len(alive) - 1
+        cut_short = False
+        placed: list[int] = []  # the candidates rolled out in this world
+        for position, index in enumerate(alive):
+            if cut_worlds and worlds and deadline is not None and position \
+                    and time.perf_counter() >= deadline:
+                # Out of time inside a world (a bid's world holds up to 11 rollouts):
+                # forget its rollouts, so every candidate is still compared over the
+                # same worlds, and stop now rather than overrun the budget.
+                for done in placed:
+                    tally.forget(done)
+                cut_short = True
+                break
+            state = world if position == last else world.fork()
+            state.step(candidates[index])
+            if rollout_seeds:
+                rollout_rng = random.Random(seed)
+            tally.add(index, state, roll(state, seat, hands_done, weight, rollout_rng))
+            placed.append(index)
+        if cut_short:
+            break
+        rollouts += len(alive)
+        worlds += 1
+        if max_rollouts is not None and rollouts >= max_rollouts:
+            break
+        if deadline is not None and worlds >= min_worlds and time.perf_counter() >= deadline:
+            break
+        if max_worlds is not None and worlds >= max_worlds:
+            break
+        if keep is not None and worlds == checkpoint and len(alive) > 1:
+            alive = tally.survivors(alive, worlds, keep)
+            checkpoint *= 2
+    return worlds, rollouts, alive
 
 
 def _mean(values: list[float]) -> float:

@@ -36,9 +36,10 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
-from engines.strong import play_groups, prune_candidates, rollout
+from engines.strong import Tally, play_groups, play_worlds, prune_candidates, rollout
 from whist.actions import Action, Play
 from whist.games import game_class
 from whist.observations import Observation
@@ -228,27 +229,17 @@ def value_decision(obs: Observation, legal: Sequence[Action], chosen: Action, *,
 
 def _play_worlds(obs: Observation, candidates: list[Action], seed: int, worlds: int | None,
                  budget: float | None, others_weight: float, start: float) -> list[list[float]]:
-    """Each candidate's rollout value in each sampled world (the same worlds for all)."""
-    rng = random.Random(seed)
-    cls = game_class(obs["game"])
-    seat: int = obs["seat"]
-    hands_done = len(obs["hand_scores"])
-    deadline = None if budget is None else start + budget
-    values: list[list[float]] = [[] for _ in candidates]
-    last = len(candidates) - 1
-    played = 0
-    while worlds is None or played < worlds:
-        world = cls.sample_world(obs, rng)
-        world.stop_after_hand = True
-        # Every candidate's rollout draws the same random numbers (its epsilon-random
-        # cards), so the paired differences measure the choice, not the rollouts' luck.
-        rollout_seed = rng.getrandbits(64)
-        for index, action in enumerate(candidates):
-            state = world if index == last else world.fork()
-            state.step(action)
-            values[index].append(rollout(state, seat, hands_done, others_weight,
-                                         random.Random(rollout_seed), full_hand=True))
-        played += 1
-        if deadline is not None and played >= MIN_WORLDS and time.perf_counter() >= deadline:
-            break
-    return values
+    """Each candidate's rollout value in each sampled world (the same worlds for all).
+
+    strong's loop (:func:`engines.strong.play_worlds`), with nothing dropped, the whole
+    hand played out, and every candidate's rollout drawing the same random numbers (its
+    epsilon-random cards), so the paired differences measure the choice, not the
+    rollouts' luck.
+    """
+    tally = Tally(candidates)
+    play_worlds(game_class(obs["game"]), obs, candidates, tally, random.Random(seed),
+                partial(rollout, full_hand=True), obs["seat"], len(obs["hand_scores"]),
+                others_weight, max_worlds=worlds,
+                deadline=None if budget is None else start + budget, min_worlds=MIN_WORLDS,
+                rollout_seeds=True)
+    return tally.values
