@@ -80,18 +80,17 @@ def hand_rules(state: object) -> Hand | None:
     neither the step nor the legal cards, e.g. one scored by another rule), with no
     events being collected.
     """
-    if not isinstance(state, TrickGame) or state.recording_events:
-        return None
-    step = type(state).step
+    step = getattr(type(state), "step", None)
     if isinstance(state, DiminishingWhist):
-        if step is _DW_STEP and type(state).legal_actions is _DW_LEGAL:
+        if step is _DW_STEP and type(state).legal_actions is _DW_LEGAL \
+                and not state.recording_events:
             return state.bids, False, state.cards, state.score_hand
         return None
     if isinstance(state, BiddingWhist):
         cls = type(state)
         if step is _BW_STEP and cls.legal_actions is _BW_LEGAL and cls.play_card is _TRICK_PLAY \
                 and cls.legal_plays is _TRICK_LEGAL and state.enforce_follow \
-                and not state.multi_deck:
+                and not state.multi_deck and not state.recording_events:
             # Bidding Whist's rollout wants tricks while a seat has no bet yet, too.
             return state.bets, True, TRICKS, state.score_hand
     return None
