@@ -13,22 +13,27 @@ def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_s
 ) -> None:
     view = webapi.start({"game": "bidding-whist", "seats": ["human", "heuristic", "random",
                                                             "heuristic"], "seed": 12})
-    assert view["human_to_move"] and view["seat"] == 0
+    assert set(view) == {"view", "events", "completed", "played", "sealed"}
+    assert view["view"]["human_to_move"] and view["view"]["seat"] == 0
     hands = webapi._current().state.hands
-    # Initial bids such as "5♥" look like cards: leave the legal list out of the search.
-    shown = {k: v for k, v in view["observation"].items() if k != "legal"}
+    # Initial bids such as "5♥" look like cards: leave the choices out of the search.
+    shown = {**view, "view": {k: v for k, v in view["view"].items() if k != "choices"},
+             "sealed": ""}
     text = json.dumps(shown, ensure_ascii=False)
     assert all(f'"{c}"' not in text for seat in (1, 2, 3) for c in map(str, hands[seat])
                if c not in hands[0])
     view = webapi.act({"action": "skip"})
     assert view["played"] == {"seat": 0, "action": "skip"}
-    while view["computer_to_move"]:
+    while view["view"]["computer_to_move"]:
         view = webapi.step({})
     sealed = webapi.save({})["sealed"]
     assert sealed.startswith(webapi.SAVE_PREFIX) and "♥" not in sealed
+    # Every reply that changes the game carries the save the page keeps.
+    assert view["sealed"] == sealed
     before = webapi.view({})
     webapi.start({"game": "diminishing-whist", "seed": 1})
-    assert webapi.resume({"sealed": sealed}) == before
+    resumed = webapi.resume({"sealed": sealed})
+    assert resumed["view"] == before["view"] and resumed["sealed"] == sealed
     assert webapi.export({})["record"]["seats"][1] == "heuristic"
 
 
