@@ -1,7 +1,9 @@
 """The browser's Python entry points, exercised in CPython."""
 
+import ast
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,3 +63,34 @@ def test_text_from_the_page_is_never_read_as_a_path(tmp_path: Path) -> None:
         reply = json.loads(webapi.dispatch(name, json.dumps(
             {"record": str(saved), "hand_number": 0})))
         assert reply.get("kind") in ("PayloadError", "OptionError"), (name, reply)
+
+
+def test_each_reply_observes_the_seat_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    webapi.start({"game": "diminishing-whist", "seats": ["human", "random", "random", "random"],
+                  "seed": 6})
+    state = webapi._current().state
+    observed = []
+    real = state.observe
+
+    def counted(seat: int) -> Any:
+        observed.append(seat)
+        return real(seat)
+
+    monkeypatch.setattr(state, "observe", counted)
+    reply = webapi.act({"action": str(state.legal_actions()[0])})
+    assert observed == [0] and "observation" not in reply
+    while reply["view"]["computer_to_move"]:
+        observed.clear()
+        reply = webapi.step({})
+        # The computer looks at its own seat; the reply looks at the person's once.
+        assert observed.count(0) == 1
+    observed.clear()
+    webapi.undo({})
+    assert observed == [0]
+
+
+def test_the_web_api_reaches_the_game_only_through_its_table() -> None:
+    tree = ast.parse(Path(webapi.__file__).read_text(encoding="utf-8"))
+    reached = [node.lineno for node in ast.walk(tree)
+               if isinstance(node, ast.Attribute) and node.attr == "state"]
+    assert not reached, f"webapi.py reaches into a game state on lines {reached}"
