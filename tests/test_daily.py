@@ -13,6 +13,11 @@ from whist_app import webapi
 from whist_app.daily import DAILY_LEVEL, MADE, MISSED, daily_seed, result_text
 
 
+def first_legal() -> str:
+    """The first legal action of the game in play, as text (what the person sends)."""
+    return str(webapi._current().state.legal_actions()[0])
+
+
 def first_deal(game: str, date: str, options: dict[str, object] | None = None) -> object:
     webapi.daily({"game": game, "options": options or {}, "date": date})
     return webapi._current().state.hands_log[0]["deal"]
@@ -21,9 +26,9 @@ def first_deal(game: str, date: str, options: dict[str, object] | None = None) -
 def play_out() -> None:
     """The person plays the first legal choice, the computers their own, to the end."""
     view = webapi.view({})
-    while not view["over"]:
-        view = webapi.act({"action": view["observation"]["legal"][0]}) \
-            if view["human_to_move"] else webapi.step({})
+    while not view["view"]["over"]:
+        view = webapi.act({"action": first_legal()}) \
+            if view["view"]["human_to_move"] else webapi.step({})
 
 
 def test_the_same_date_deals_the_same_cards_and_another_date_others() -> None:
@@ -39,8 +44,8 @@ def test_the_same_date_deals_the_same_cards_and_another_date_others() -> None:
 
 def test_daily_seats_are_fixed_and_the_record_is_marked() -> None:
     view = webapi.daily({"game": "black-queen", "options": {"players": 3}, "date": "2026-01-02"})
-    assert view["daily"] == "2026-01-02"
-    assert [s["level"] for s in view["seats"]] == ["human", DAILY_LEVEL, DAILY_LEVEL]
+    assert view["view"]["daily"] == "2026-01-02"
+    assert view["view"]["levels"] == ["human", DAILY_LEVEL, DAILY_LEVEL]
     assert webapi._current().record()["daily"] == "2026-01-02"
 
 
@@ -74,8 +79,8 @@ def test_the_result_holds_no_card_and_the_statistics_line_is_marked() -> None:
 def play_to_hand(hand: int) -> None:
     view = webapi.view({})
     while webapi._current().state.hand_number < hand:
-        view = webapi.act({"action": view["observation"]["legal"][0]}) \
-            if view["human_to_move"] else webapi.step({})
+        view = webapi.act({"action": first_legal()}) \
+            if view["view"]["human_to_move"] else webapi.step({})
 
 
 def test_a_saved_daily_game_deals_on_from_the_days_seed() -> None:

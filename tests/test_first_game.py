@@ -83,7 +83,7 @@ def test_the_view_carries_the_tip_only_on_the_persons_turn() -> None:
     reply = json.loads(webapi.dispatch("start", json.dumps(
         {"game": "diminishing-whist", "seats": ["human"] + ["beginner"] * 3, "seed": 4})))
     view = reply.get("result", reply)
-    while not view["human_to_move"]:
+    while not view["view"]["human_to_move"]:
         reply = json.loads(webapi.dispatch("step", "{}"))
         view = reply.get("result", reply)
-    assert view["tip"] and "tricks" in view["tip"]
+    assert view["view"]["tip"] and "tricks" in view["view"]["tip"]

@@ -42,7 +42,7 @@ CODE_PATTERNS = {
         r"""["'](bid|initial_bid|secondary_bet|trump|discard|pass)["']""",
     "a table of prompts, default levels or rules": r"DECISION_PROMPTS|ORIGINAL_LEVEL|\bRULES\b",
     "sorting the hand (Python sends display order)": r"sortHand|suitOrder|rankValue|DISPLAY_ORDER",
-    # The raw observation is for tests and the curious: the page draws the TableView.
+    # The replies carry no raw observation (the tests' hook does): the page draws the TableView.
     "a field of the raw observation": r"observation\??\.\w+|\bobs\(\)",
 }
 

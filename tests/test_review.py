@@ -287,8 +287,8 @@ def test_review_refuses_a_hand_in_play_and_replay_shows_no_hidden_card() -> None
                    "seats": ["human", "random", "random", "random"]})
     while webapi._current().state.hand_number == 0:
         view = call("view", {})
-        if view["human_to_move"]:
-            call("act", {"action": view["observation"]["legal"][0]})
+        if view["view"]["human_to_move"]:
+            call("act", {"action": str(webapi._current().state.legal_actions()[0])})
         else:
             call("step", {})
     table = webapi._current()

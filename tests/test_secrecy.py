@@ -189,7 +189,7 @@ def replies(record: dict[str, Any], person: int) -> dict[str, Any]:
     webapi._table = table
     out: dict[str, Any] = {"view": _answer(webapi.view, {})}
     if table.last_events:
-        after = webapi._after_action(table, last_seat, "x")
+        after = webapi._reply(table, {"seat": last_seat, "action": "x"})
         after.pop("sealed")
         out["after_action"] = json.loads(json.dumps(after, ensure_ascii=False))
     out["export"] = _answer(webapi.export, {})

@@ -1,7 +1,9 @@
 """The browser's Python entry points, exercised in CPython."""
 
+import ast
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,22 +15,27 @@ def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_s
 ) -> None:
     view = webapi.start({"game": "bidding-whist", "seats": ["human", "heuristic", "random",
                                                             "heuristic"], "seed": 12})
-    assert view["human_to_move"] and view["seat"] == 0
+    assert set(view) == {"view", "events", "completed", "played", "sealed"}
+    assert view["view"]["human_to_move"] and view["view"]["seat"] == 0
     hands = webapi._current().state.hands
-    # Initial bids such as "5♥" look like cards: leave the legal list out of the search.
-    shown = {k: v for k, v in view["observation"].items() if k != "legal"}
+    # Initial bids such as "5♥" look like cards: leave the choices out of the search.
+    shown = {**view, "view": {k: v for k, v in view["view"].items() if k != "choices"},
+             "sealed": ""}
     text = json.dumps(shown, ensure_ascii=False)
     assert all(f'"{c}"' not in text for seat in (1, 2, 3) for c in map(str, hands[seat])
                if c not in hands[0])
     view = webapi.act({"action": "skip"})
     assert view["played"] == {"seat": 0, "action": "skip"}
-    while view["computer_to_move"]:
+    while view["view"]["computer_to_move"]:
         view = webapi.step({})
     sealed = webapi.save({})["sealed"]
     assert sealed.startswith(webapi.SAVE_PREFIX) and "♥" not in sealed
+    # Every reply that changes the game carries the save the page keeps.
+    assert view["sealed"] == sealed
     before = webapi.view({})
     webapi.start({"game": "diminishing-whist", "seed": 1})
-    assert webapi.resume({"sealed": sealed}) == before
+    resumed = webapi.resume({"sealed": sealed})
+    assert resumed["view"] == before["view"] and resumed["sealed"] == sealed
     assert webapi.export({})["record"]["seats"][1] == "heuristic"
 
 
@@ -56,3 +63,34 @@ def test_text_from_the_page_is_never_read_as_a_path(tmp_path: Path) -> None:
         reply = json.loads(webapi.dispatch(name, json.dumps(
             {"record": str(saved), "hand_number": 0})))
         assert reply.get("kind") in ("PayloadError", "OptionError"), (name, reply)
+
+
+def test_each_reply_observes_the_seat_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    webapi.start({"game": "diminishing-whist", "seats": ["human", "random", "random", "random"],
+                  "seed": 6})
+    state = webapi._current().state
+    observed = []
+    real = state.observe
+
+    def counted(seat: int) -> Any:
+        observed.append(seat)
+        return real(seat)
+
+    monkeypatch.setattr(state, "observe", counted)
+    reply = webapi.act({"action": str(state.legal_actions()[0])})
+    assert observed == [0] and "observation" not in reply
+    while reply["view"]["computer_to_move"]:
+        observed.clear()
+        reply = webapi.step({})
+        # The computer looks at its own seat; the reply looks at the person's once.
+        assert observed.count(0) == 1
+    observed.clear()
+    webapi.undo({})
+    assert observed == [0]
+
+
+def test_the_web_api_reaches_the_game_only_through_its_table() -> None:
+    tree = ast.parse(Path(webapi.__file__).read_text(encoding="utf-8"))
+    reached = [node.lineno for node in ast.walk(tree)
+               if isinstance(node, ast.Attribute) and node.attr == "state"]
+    assert not reached, f"webapi.py reaches into a game state on lines {reached}"

@@ -12,21 +12,26 @@ from whist.records import replay
 from whist_app import webapi
 
 
+def first_legal() -> str:
+    """The first legal action of the game in play, as text (what the person sends)."""
+    return str(webapi._current().state.legal_actions()[0])
+
+
 def play_until_claimable(game: str, seed: int) -> dict[str, Any] | None:
     """Play the person's first legal choice and let random seats move until Claim is offered."""
     view = webapi.start({"game": game, "seats": ["human"] + ["random"] * 3, "seed": seed})
     refused = False
-    while not view["over"]:
-        if view["can_claim"]:
+    while not view["view"]["over"]:
+        if view["view"]["can_claim"]:
             return view
-        if view["human_to_move"]:
+        if view["view"]["human_to_move"]:
             state = webapi._current().state
             if state.decision is not None and state.decision.value == "card" and not refused:
                 with pytest.raises(IllegalAction, match="not yours") as error:
                     webapi.claim({})
                 assert error.value.code == "not-provable"
                 refused = True
-            view = webapi.act({"action": view["observation"]["legal"][0]})
+            view = webapi.act({"action": first_legal()})
         else:
             view = webapi.step({})
     return None
@@ -46,7 +51,7 @@ def test_claim_is_offered_only_when_provable_and_ends_the_hand(game: str) -> Non
     before = list(state.tricks_won)  # type: ignore[attr-defined]
     reply = webapi.claim({})
     assert reply["played"] == {"seat": 0, "action": "claim"}
-    assert any(e["type"] == "scored" for e in reply["events"]) or reply["over"]
+    assert any(e["type"] == "scored" for e in reply["events"]) or reply["view"]["over"]
     state = webapi._current().state
     assert state.hand_number != hand or state.over
     taken = state.hand_scores[-1] if game == "classic-whist" else None
@@ -59,7 +64,7 @@ def test_claim_is_offered_only_when_provable_and_ends_the_hand(game: str) -> Non
 
 def test_a_computer_seat_cannot_be_claimed_for() -> None:
     view = webapi.start({"game": "diminishing-whist", "seats": ["random"] * 4, "seed": 2})
-    assert not view["can_claim"]
+    assert not view["view"]["can_claim"]
     with pytest.raises(IllegalAction, match="not your turn"):
         webapi.claim({})
 
@@ -70,8 +75,8 @@ def test_expert_in_your_seat_only_for_finished_hands() -> None:
     with pytest.raises(Exception, match="still being played"):
         webapi.expert_hand({"hand": 0, "iterations": 2})
     while webapi._current().state.hand_number == 0:
-        view = webapi.act({"action": view["observation"]["legal"][0]}) \
-            if view["human_to_move"] else webapi.step({})
+        view = webapi.act({"action": first_legal()}) \
+            if view["view"]["human_to_move"] else webapi.step({})
     reply = webapi.expert_hand({"iterations": 2})
     assert reply["hand"] == 0 and reply["seat"] == 0
     assert reply["you"] == webapi._current().state.hand_scores[0][0]
@@ -88,12 +93,12 @@ def test_replay_this_deal_deals_the_finished_games_cards_again() -> None:
                          "seats": ["human", "random"], "seed": 9})
     with pytest.raises(Exception, match="once the game is over"):
         webapi.replay_deal({})
-    while not view["over"]:
-        view = webapi.act({"action": view["observation"]["legal"][0]}) \
-            if view["human_to_move"] else webapi.step({})
+    while not view["view"]["over"]:
+        view = webapi.act({"action": first_legal()}) \
+            if view["view"]["human_to_move"] else webapi.step({})
     old = webapi._current().state.record()["hands"]
     again = webapi.replay_deal({})
-    assert [s["level"] for s in again["seats"]] == ["human", "random"]
-    assert not again["over"]
+    assert again["view"]["levels"] == ["human", "random"]
+    assert not again["view"]["over"]
     assert webapi._current().state.hands_log[0]["deal"] == old[0]["deal"]
     assert webapi._current().state.hands_log[0].get("trump") == old[0].get("trump")

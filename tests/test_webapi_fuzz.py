@@ -48,7 +48,7 @@ def reply(name: str, text: str) -> dict[str, Any]:
 
 def still_answers() -> None:
     started = reply("start", json.dumps({"game": "diminishing-whist", "seed": 1}))
-    assert "error" not in started and started["table"]["decision"] == "bid"
+    assert "error" not in started and started["view"]["decision"] == "bid"
 
 
 @settings(max_examples=800, deadline=None, derandomize=True,

@@ -26,6 +26,7 @@ from whist.observations import (
     as_diminishing,
     as_nine_five_two,
 )
+from whist_app.tips import first_hand_tip
 from whist_app.views import (
     CardView,
     ChoicesView,
@@ -67,6 +68,10 @@ class Seating:
     computer_to_move: bool = False
     human_to_move: bool = False
     can_undo: bool = False
+    #: The person to play may claim the rest of the hand (:meth:`Table.can_claim`).
+    can_claim: bool = False
+    #: The date of the daily deal this game is, or None.
+    daily: str | None = None
 
     def name(self, seat: int) -> str:
         """``You`` for the person whose view it is, else the seat's name (``Blair``)."""
@@ -626,6 +631,11 @@ def present(obs: Observation, seating: Seating, explain: Explain,
         "computer_to_move": seating.computer_to_move,
         "over": obs["over"],
         "can_undo": seating.can_undo,
+        "can_claim": seating.can_claim,
+        # The guided first hand's tip for the person's decision (the page may hide it).
+        "tip": first_hand_tip(obs, explain) if person_turn else None,
+        "levels": list(seating.levels),
+        "daily": seating.daily,
     }
 
 
@@ -699,6 +709,14 @@ def trick_view(plays: Sequence[tuple[int, str]], winner: int, seating: Seating) 
     return {"plays": [{"seat": s, "name": seating.name(s), "card": c, "face_up": False}
                       for s, c in plays],
             "winner": winner, "winner_name": name, "text": f"{name} {verb} the trick"}
+
+
+def completed_trick(events: Sequence[Event], seating: Seating) -> TrickView | None:
+    """The last trick ``events`` completed (a claim completes several), with its taker, or None."""
+    for event in reversed(events):
+        if isinstance(event, TrickTaken):
+            return trick_view([(s, str(c)) for s, c in event.plays], event.winner, seating)
+    return None
 
 
 def _trick_empty(obs: Observation, seating: Seating) -> str:

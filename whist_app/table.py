@@ -1,14 +1,16 @@
 """A table: one game, its seats (people or engine levels), turns, hints and the record.
 
 The terminal and the browser both play through a :class:`Table`, so seating,
-engine errors and hints behave the same everywhere.
+engine errors and hints behave the same everywhere.  It is their one facade:
+neither front end reaches into the game state behind it.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypedDict
 
 from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
 from whist.actions import Action
@@ -17,11 +19,21 @@ from whist.events import Acted, Event
 from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
-from whist.records import replay
-from whist_app.presenter import HUMAN, Seating, describe_events, present
+from whist.records import record_text, replay, save_record
+from whist_app.presenter import HUMAN, Seating, completed_trick, describe_events, present
+from whist_app.views import EventView, TableView, TrickView
 
-__all__ = ["HUMAN", "Table", "default_seats"]
-from whist_app.views import EventView, TableView
+__all__ = ["HUMAN", "Table", "TableUpdate", "default_seats"]
+
+
+class TableUpdate(TypedDict):
+    """The table as one seat sees it after the last action, from one observation."""
+
+    view: TableView
+    #: What the last action did, in words (empty after a start, a resume or an undo).
+    events: list[EventView]
+    #: The trick the last action completed, with its taker, or None.
+    completed: TrickView | None
 
 
 class Table:
@@ -74,6 +86,31 @@ class Table:
         return cls(new_game(game, options, seed=seed), seats, seed=seed, budget=budget,
                    engine_timeout=engine_timeout)
 
+    def deal_again(self, seed: int) -> Table:
+        """The finished game's deals dealt again at a new table with the same seats and levels.
+
+        The new game takes this one's deals in order (its record's chance); a longer
+        game deals on from ``seed``.  OptionError while the game goes on: its deals
+        are not to be seen again before it ends.
+        """
+        if not self.state.over:
+            raise OptionError("the deal can be replayed once the game is over")
+        record = self.state.record()
+        chance = [{k: v for k, v in hand.items() if k != "actions"} for hand in record["hands"]]
+        state = game_class(self.state.name)(record["options"], seed=seed, chance=chance)
+        table = Table(state, self.seats, seed=seed, budget=self.budget,
+                      engine_timeout=self.engine_timeout)
+        table.daily = self.daily
+        return table
+
+    def follow(self, actions: Iterable[str]) -> None:
+        """Apply a record's actions (as text) in order; IllegalAction at the first refused.
+
+        They are not the person's moves of this session: Undo does not go back over them.
+        """
+        for text in actions:
+            self.state.apply_text(text)
+
     @classmethod
     def resume(cls, record: Mapping[str, Any], seats: Sequence[str] | None = None,
                seed: int = 0, budget: float | None = None,
@@ -115,6 +152,53 @@ class Table:
         return {"seed": self.seed, "chance": self.state.chance_state(),
                 "answers": {k: v for k, v in self.answers.items() if k.startswith(hand)},
                 "movers": list(self._movers)}
+
+    # ----------------------------------------------------------- the game
+    @property
+    def game(self) -> str:
+        """The game's name (``diminishing-whist``)."""
+        return self.state.name
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return self.state.players
+
+    @property
+    def over(self) -> bool:
+        """True once the game is finished."""
+        return self.state.over
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now (None between hands and once the game is over)."""
+        return self.state.to_move
+
+    @property
+    def hand_number(self) -> int:
+        """The hand in play (from 0)."""
+        return self.state.hand_number
+
+    @property
+    def decision(self) -> str | None:
+        """The kind of decision the seat to move must make (``card``, ``bid`` ...), or None."""
+        decision = self.state.decision
+        return None if decision is None else decision.value
+
+    @property
+    def pending(self) -> str:
+        """Who must do what, for messages: ``seat 2 to bid``, ``hand over`` or ``game over``."""
+        return self.state.pending_text()
+
+    @property
+    def last_finished_hand(self) -> int:
+        """The last hand whose play is over (-1 before the first one ends)."""
+        state = self.state
+        return state.hand_number if state.over or state.hand_over else state.hand_number - 1
+
+    def winners(self) -> list[int]:
+        """The seats with the best total (the winners once the game is over)."""
+        return self.state.winners()
 
     # ---------------------------------------------------------------- turns
     @property
@@ -285,7 +369,8 @@ class Table:
         return Seating(levels=list(self.seats), seat=self.view_seat() if seat is None else seat,
                        computer_to_move=self.computer_to_move(),
                        human_to_move=self.human_to_move(),
-                       can_undo=self.can_undo)
+                       can_undo=self.can_undo, can_claim=self.can_claim(),
+                       daily=self.daily)
 
     def explain(self, text: str) -> str | None:
         """Why the action ``text`` may not be taken now (the core's words), None if it may."""
@@ -297,13 +382,21 @@ class Table:
 
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` (default :meth:`view_seat`) sees it: the view both front ends draw."""
-        seating = self.seating(seat)
-        return present(self.state.observe(seating.seat), seating, self.explain, self.last_events)
+        return self.update(seat)["view"]
 
     def event_views(self, seat: int | None = None) -> list[EventView]:
         """The last action's events in words, as ``seat`` may know them."""
         seating = self.seating(seat)
         return describe_events(self.last_events, self.state.observe(seating.seat), seating)
+
+    def update(self, seat: int | None = None) -> TableUpdate:
+        """The view, the last action's events in words and the trick it completed, as
+        ``seat`` (default :meth:`view_seat`) may know them: all from one observation."""
+        seating = self.seating(seat)
+        obs = self.state.observe(seating.seat)
+        return {"view": present(obs, seating, self.explain, self.last_events),
+                "events": describe_events(self.last_events, obs, seating),
+                "completed": completed_trick(self.last_events, seating)}
 
     def export(self, seat: int | None = None) -> dict[str, JSON]:
         """What the person may download: the full record once the game is over; before that,
@@ -317,10 +410,23 @@ class Table:
     def record(self) -> dict[str, JSON]:
         """The game's record with the seats' levels."""
         record = self.state.record()
-        record["seats"] = list(self.seats)
-        if self.daily is not None:
-            record["daily"] = self.daily
+        record.update(self._record_extras())
         return record
+
+    def record_text(self) -> str:
+        """:meth:`record` as one line of JSON text."""
+        return record_text(self.state, **self._record_extras())
+
+    def save(self, path: str | Path) -> None:
+        """Write :meth:`record` to ``path`` whole or not at all (OSError if it cannot be)."""
+        save_record(self.state, path, **self._record_extras())
+
+    def _record_extras(self) -> dict[str, JSON]:
+        """What a record of this table holds besides the game's: the seats' levels, the day."""
+        extras: dict[str, JSON] = {"seats": list(self.seats)}
+        if self.daily is not None:
+            extras["daily"] = self.daily
+        return extras
 
 
 def _derived_seed(seed: int, key: str) -> int:

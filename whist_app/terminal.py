@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from whist.games import game_class
 from whist.protocol import IllegalAction, OptionError
-from whist.records import new_file_beside, record_text, save_record
+from whist.records import new_file_beside
 from whist_app.cli import OneLineParser, UsageError
 from whist_app.views import SeatView, TableView
 
@@ -335,7 +335,7 @@ def _save_game(table: Table, path: str, warn: Callable[[str], None]) -> str | No
     """
     with _interrupts_held():
         try:
-            save_record(table.state, path, seats=list(table.seats))
+            table.save(path)
             return path
         except OSError as error:
             failed = f"could not write the record to {path}: {error.strerror or error}"
@@ -345,13 +345,13 @@ def _save_game(table: Table, path: str, warn: Callable[[str], None]) -> str | No
                 folders.append(where())
         for folder in folders:
             try:
-                handle, fallback = tempfile.mkstemp(prefix=f"{table.state.name}-",
+                handle, fallback = tempfile.mkstemp(prefix=f"{table.game}-",
                                                     suffix=".json", dir=folder)
             except OSError:
                 continue
             try:
                 os.close(handle)
-                save_record(table.state, fallback, seats=list(table.seats))
+                table.save(fallback)
             except OSError:
                 with contextlib.suppress(OSError):  # leave no empty file behind
                     os.remove(fallback)
@@ -473,10 +473,9 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | Non
         if status != EXIT_OK:
             warn(f"the game so far is saved to {where}")
             return status
-        state = table.state
         say(score_sheet(table.view()))
-        if state.over:
-            winners = ", ".join(f"seat {w} ({names[w]})" for w in state.winners())
+        if table.over:
+            winners = ", ".join(f"seat {w} ({names[w]})" for w in table.winners())
             say(f"game over — winner: {winners}")
         say(f"record saved to {where}")
     except KeyboardInterrupt as stop:
@@ -490,7 +489,7 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | Non
 
 def _print_record(table: Table, *streams: TextIO) -> None:
     """The record as one line of JSON on the first of ``streams`` that takes it."""
-    text = record_text(table.state, seats=list(table.seats))
+    text = table.record_text()
     for stream in streams:
         try:
             print(text, file=stream, flush=True)
@@ -502,19 +501,18 @@ def _print_record(table: Table, *streams: TextIO) -> None:
 def _play(table: Table, names: Sequence[str], inp: TextIO | None,
           say: Callable[[str], None], warn: Callable[[str], None]) -> int:
     """Play until the game ends, the player quits or input ends; EngineError if a seat fails."""
-    state = table.state
     shown_hand = -1
-    while not state.over:
-        if state.hand_number != shown_hand and shown_hand >= 0:
+    while not table.over:
+        if table.hand_number != shown_hand and shown_hand >= 0:
             say(score_sheet(table.view()))
-        shown_hand = state.hand_number
+        shown_hand = table.hand_number
         if table.computer_to_move():
             seat, action = table.computer_choice()  # Ctrl-C may come while it thinks
             with _interrupts_held():  # as Table.play_computer, but never half applied
                 table.apply(seat, action)
             say(f"   seat {seat} ({names[seat]}) → {action}")
             continue
-        mover = state.to_move
+        mover = table.to_move
         assert mover is not None
         view = table.view(mover)
         say(render(view))
@@ -530,7 +528,7 @@ def _play(table: Table, names: Sequence[str], inp: TextIO | None,
             if view["choices"]["note"]:
                 say(f"   {view['choices']['note']}")
         say(f"   {view['prompt']}")
-        say(f"   seat {mover}, {state.pending_text().split(' to ', 1)[1]}:")
+        say(f"   seat {mover}, {table.pending.split(' to ', 1)[1]}:")
         if inp is None:
             warn("standard input is closed: saving the game")
             return EXIT_OK

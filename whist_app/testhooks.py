@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from whist_app.webapi import API
+from whist_app.webapi import API, _current
 
 
 def _busy(payload: dict[str, Any]) -> dict[str, Any]:
@@ -33,4 +33,11 @@ def _raise(payload: dict[str, Any]) -> dict[str, Any]:
     raise ValueError(str(payload.get("message", "boom")))
 
 
-API.update({"__busy": _busy, "__sleep_busy": _busy, "__echo": _echo, "__raise": _raise})
+def _observation(payload: dict[str, Any]) -> dict[str, Any]:
+    """The raw observation of the shown seat of the game in play (replies carry only the view)."""
+    table = _current()
+    return dict(table.state.observe(table.view_seat()))
+
+
+API.update({"__busy": _busy, "__sleep_busy": _busy, "__echo": _echo, "__raise": _raise,
+            "__observation": _observation})

@@ -248,3 +248,11 @@ class TableView(TypedDict):
     computer_to_move: bool
     over: bool
     can_undo: bool
+    #: The person to play may claim the rest of the hand.
+    can_claim: bool
+    #: The guided first hand's tip for the person's decision, or None.
+    tip: str | None
+    #: ``"human"`` or the level name of each seat (what "Play again" seats).
+    levels: list[str]
+    #: The date (YYYY-MM-DD) of the daily deal this game is, or None.
+    daily: str | None

@@ -10,10 +10,11 @@ class}`` while the worker keeps answering.  Only the functions registered with
 which exists only in the test bundle.
 
 Each function takes one dict and returns one dict.  The page sees a person's
-seat through :func:`view` (a :class:`~whist_app.views.TableView` under
-``"table"``), never the other hands; the record (which holds the deals)
-leaves the worker sealed through :func:`save` (for storage) and in clear only
-through :func:`export`, when the person asks to download it.
+seat through a :class:`~whist_app.views.TableView` (under ``"view"``), never
+the other hands; the record (which holds the deals) leaves the worker sealed
+(``"sealed"`` in every reply that changes the game, and :func:`save`) and in
+clear only through :func:`export`, when the person asks to download it.  The
+game is reached only through its :class:`~whist_app.table.Table`.
 """
 
 from __future__ import annotations
@@ -31,10 +32,9 @@ from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import hint_items, trick_view
+from whist_app.presenter import hint_items
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
-from whist_app.tips import first_hand_tip
 
 #: The player levels' names (the others in the catalog are engines by name).
 PRESETS = frozenset(level.name for level in PLAYER_LEVELS)
@@ -221,7 +221,7 @@ def start(payload: Payload) -> Reply:
     options = payload.get("options") or {}
     seats = page_seats(game, _seats(payload) or default_seats(game, options))
     _table = Table.new(game, options, seats, seed=_seed(payload), budget=_budget(payload))
-    return view({})
+    return _reply(_table)
 
 
 @api
@@ -257,7 +257,7 @@ def resume(payload: Payload) -> Reply:
     date = record.get("daily")
     if isinstance(date, str) and len(date) == 10:
         _table.daily = date
-    return view({})
+    return _reply(_table)
 
 
 def _resume_daily(record: dict[str, Any]) -> Table | None:
@@ -275,11 +275,10 @@ def _resume_daily(record: dict[str, Any]) -> Table | None:
         table = Table.new(game, record.get("options") or {}, seats,
                           seed=daily_seed(date, game, record.get("options") or {}))
         for hand in record["hands"]:
-            for text in hand["actions"]:
-                table.state.apply_text(text)
+            table.follow(hand["actions"])
     except (OptionError, IllegalAction, KeyError, TypeError, ValueError):
         return None
-    if table.state.record()["hands"] != record["hands"]:
+    if table.record()["hands"] != record["hands"]:
         return None
     table.daily = date
     return table
@@ -287,60 +286,34 @@ def _resume_daily(record: dict[str, Any]) -> Table | None:
 
 @api
 def view(payload: Payload) -> Reply:
-    """What the person's seat sees now: the table to draw, and the raw observation."""
-    table = _current()
-    seat = table.view_seat()
-    return {
-        "table": table.view(seat),
-        "observation": table.state.observe(seat),
-        "seat": seat,
-        "seats": [{"seat": i, "level": lvl, "human": lvl == "human"}
-                  for i, lvl in enumerate(table.seats)],
-        "computer_to_move": table.computer_to_move(),
-        "human_to_move": table.human_to_move(),
-        "pending": table.state.pending_text(),
-        "over": table.state.over,
-        "can_undo": table.can_undo,
-        # The guided first hand's tip for the person's decision (the page may hide it).
-        "tip": first_hand_tip(table.state.observe(seat), table.explain)
-        if table.human_to_move() else None,
-        "can_claim": table.can_claim(),
-        "daily": table.daily,
-    }
+    """What the person's seat sees now: ``{"view": TableView, "events", "completed"}``
+    (the last action's events in words and the trick it completed)."""
+    return dict(_current().update())
 
 
-def _after_action(table: Table, seat: int, action: object) -> Reply:
-    """:func:`view` plus what the action did: ``played``, ``events`` and ``completed``,
-    and the game sealed as :func:`save` gives it (``sealed``), so the page keeps every
-    action at once, before any animation: a reload lands exactly here."""
-    reply = view({})
-    reply["sealed"] = seal_save(table)
-    reply["played"] = {"seat": seat, "action": str(action)}
-    seating = table.seating()
-    reply["events"] = table.event_views()
-    reply["completed"] = None
-    for event in table.last_events:
-        trick = event.to_json()
-        if trick["type"] == "trick":
-            reply["completed"] = trick_view(trick["plays"], trick["winner"], seating)
-    return reply
+def _reply(table: Table, played: dict[str, Any] | None = None) -> Reply:
+    """What a call that changes the game answers: :func:`view`'s ``view``, ``events`` and
+    ``completed`` (from one observation), ``played`` ({seat, action} or None) and the game
+    sealed as :func:`save` gives it (``sealed``), so the page keeps every change at once,
+    before any animation: a reload lands exactly here."""
+    return {**table.update(), "played": played, "sealed": seal_save(table)}
 
 
 @api
 def act(payload: Payload) -> Reply:
     """The person's action as text (``"Q♥"``, ``"3"``, ``"7♥"``, ``"skip"``, ...).
 
-    The reply is :func:`view` plus ``played`` ({seat, action}), ``events`` (what
-    happened, in words) and ``completed`` (the trick this action finished, with
-    its taker, or None).
+    The reply (:func:`_reply`): ``view``, ``events`` (what happened, in words),
+    ``completed`` (the trick this action finished, with its taker, or None),
+    ``played`` ({seat, action}) and ``sealed``.
     """
     table = _current()
-    seat = table.state.to_move
+    seat = table.to_move
     action = payload.get("action", "")
     if not isinstance(action, str):
         raise IllegalAction("an action is text such as \"Q♥\", \"3\" or \"skip\"", "unreadable")
     played = table.play_human(action)
-    return _after_action(table, seat if seat is not None else -1, played)
+    return _reply(table, {"seat": seat if seat is not None else -1, "action": str(played)})
 
 
 @api
@@ -352,7 +325,7 @@ def claim(payload: Payload) -> Reply:
     """
     table = _current()
     seat = table.claim_human()
-    return _after_action(table, seat, "claim")
+    return _reply(table, {"seat": seat, "action": "claim"})
 
 
 @api
@@ -360,7 +333,7 @@ def step(payload: Payload) -> Reply:
     """Let the computer seat to move decide; the same reply as :func:`act`."""
     table = _current()
     seat, action = table.play_computer()
-    return _after_action(table, seat, action)
+    return _reply(table, {"seat": seat, "action": str(action)})
 
 
 @api
@@ -369,17 +342,17 @@ def hint(payload: Payload) -> Reply:
     table = _current()
     budget = _budget(payload, 0.5)
     estimates = table.hint(budget=0.5 if budget is None else budget)
-    decision = table.state.decision
-    items = hint_items(None if decision is None else decision.value, estimates)
+    items = hint_items(table.decision, estimates)
     return {"hint": [{"action": a, "value": v} for a, v in estimates],
             "best": items[0]["action"] if items else None, "items": items}
 
 
 @api
 def undo(payload: Payload) -> Reply:
-    """Take back moves up to the person's previous decision."""
-    _current().undo_to_human()
-    return view({})
+    """Take back moves up to the person's previous decision; the same reply as :func:`start`."""
+    table = _current()
+    table.undo_to_human()
+    return _reply(table)
 
 
 @api
@@ -391,7 +364,7 @@ def save(payload: Payload) -> Reply:
     to :func:`resume` unopened.
     """
     table = _current()
-    return {"sealed": seal_save(table), "over": table.state.over}
+    return {"sealed": seal_save(table), "over": table.over}
 
 
 @api
@@ -399,7 +372,7 @@ def export(payload: Payload) -> Reply:
     """The record for the person's explicit download: in full once the game is over;
     during it, only what the person has seen (no hidden card)."""
     table = _current()
-    return {"record": table.export(), "complete": table.state.over}
+    return {"record": table.export(), "complete": table.over}
 
 
 @api
@@ -506,9 +479,8 @@ def _review_source(payload: Payload) -> tuple[dict[str, Any], int, int, bool]:
         record = unseal(payload["sealed"])
     if record is None:
         table = _current()
-        checked, players, seat, current = table.record(), table.state.players, \
-            table.view_seat(), True
-        over = table.state.over
+        checked, players, seat, current = table.record(), table.players, table.view_seat(), True
+        over = table.over
     else:
         if isinstance(record, str):
             record = read_payload(record)
@@ -613,9 +585,7 @@ def expert_hand(payload: Payload) -> Reply:
     from whist_app.duplicate import DuplicateSettings
     from whist_app.duplicate import expert_hand as play_again
     table = _current()
-    state = table.state
-    last = state.hand_number if state.over or state.hand_over else state.hand_number - 1
-    hand = _whole(payload, "hand", max(last, 0), 0, max(state.hand_number, 0))
+    hand = _whole(payload, "hand", max(table.last_finished_hand, 0), 0, max(table.hand_number, 0))
     iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
     seat = table.view_seat()
     result = play_again(table.record(), hand, seat,
@@ -633,7 +603,7 @@ def expert_game(payload: Payload) -> Reply:
     """
     from whist_app.duplicate import DuplicateSettings, duplicate
     table = _current()
-    if not table.state.over:
+    if not table.over:
         raise OptionError("Expert plays the whole game again once it is over")
     iterations = _whole(payload, "iterations", EXPERT_ITERATIONS, 1, MAX_EXPERT_ITERATIONS)
     seat = table.view_seat()
@@ -667,17 +637,8 @@ def replay_deal(payload: Payload) -> Reply:
     deals of a game in play are not to be seen again before it ends.
     """
     global _table
-    table = _current()
-    if not table.state.over:
-        raise OptionError("the deal can be replayed once the game is over")
-    record = table.state.record()
-    chance = [{k: v for k, v in hand.items() if k != "actions"} for hand in record["hands"]]
-    state = game_class(table.state.name)(record["options"], seed=_seed(payload), chance=chance)
-    daily = table.daily
-    _table = Table(state, table.seats, seed=_seed(payload), budget=table.budget,
-                   engine_timeout=table.engine_timeout)
-    _table.daily = daily
-    return view({})
+    _table = _current().deal_again(_seed(payload))
+    return _reply(_table)
 
 
 # ------------------------------------------------------------- daily deal
@@ -697,7 +658,7 @@ def daily(payload: Payload) -> Reply:
     _table = Table.new(game, options, daily_seats(players),
                        seed=daily_seed(date, game, options))
     _table.daily = date
-    return view({})
+    return _reply(_table)
 
 
 @api
@@ -710,14 +671,14 @@ def daily_result(payload: Payload) -> Reply:
     table = _current()
     if table.daily is None:
         raise OptionError("this game is not a daily deal")
-    if not table.state.over:
+    if not table.over:
         raise OptionError("the daily deal is not finished yet")
     expert = payload.get("expert")
     if expert is not None and (isinstance(expert, bool) or not isinstance(expert, int)
                                or abs(expert) > 10**9):
         raise OptionError("expert must be a whole number of points")
     return {"text": result_text(table.record(), table.view_seat(), expert),
-            "date": table.daily, "game": table.state.name}
+            "date": table.daily, "game": table.game}
 
 
 # The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).

@@ -21,7 +21,7 @@ export function render() {
   if (!t) return;
   document.body.dataset.game = t.game;
   document.body.dataset.decision = t.decision ?? "";
-  document.body.dataset.pending = app.view.pending ?? t.prompt;
+  document.body.dataset.pending = t.prompt;
   document.body.dataset.handNumber = t.hand_number;
   document.body.dataset.players = t.seats.length;
   if (t.over) document.body.dataset.over = "1";
@@ -51,10 +51,10 @@ export function renderTools() {
   const t = table();
   const mine = t?.human_to_move && document.body.dataset.turn === "human";
   $("#btn-hint").disabled = !mine || app.busy;
-  $("#btn-undo").disabled = !t?.can_undo || app.busy || Boolean(t?.over);
+  $("#btn-undo").disabled = !t?.can_undo || app.busy;
   // Offered only when Python proved, from the person's own knowledge, how the rest goes.
   const claim = $("#btn-claim");
-  claim.hidden = !(mine && app.view?.can_claim);
+  claim.hidden = !(mine && t.can_claim);
   claim.disabled = app.busy;
   document.body.dataset.canClaim = claim.hidden ? "0" : "1";
   $("#btn-download").disabled = !t;

@@ -602,11 +602,11 @@ function wire() {
 
   // The doors: the hand's summary, the game's summary, and a record file from the menu.
   $("#hand-summary-review").addEventListener("click", () => {
-    const t = app.view?.table;
+    const t = app.view?.view;
     const hand = t?.hand_summary?.hand ?? Math.max(0, (t?.hand_number ?? 1) - 1);
     openReview({}, hand);
   });
-  $("#summary-review").addEventListener("click", () => openReview({}, app.view?.table?.hand_number ?? 0));
+  $("#summary-review").addEventListener("click", () => openReview({}, app.view?.view?.hand_number ?? 0));
   $("#summary-replay").addEventListener("click", () => openReplay({}, 0));
   $("#replay-record").addEventListener("change", async (event) => {
     const file = event.target.files?.[0];

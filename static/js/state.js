@@ -1,6 +1,6 @@
 // Shared by the table's modules: the app state, the DOM shorthands and small helpers.
 // No game rule lives here either: everything the page shows comes from Python's
-// replies (the catalog, and each reply's `table`, `events` and `completed`).
+// replies (the catalog, and each reply's `view`, `events` and `completed`).
 
 export { escapeHtml } from "./cards.js";
 
@@ -30,7 +30,7 @@ export const app = {
   catalog: null,
   games: {},
   settings: null,
-  /** The last reply of start/resume/view/act/step/undo; drawing reads its `table`. */
+  /** The last reply of start/resume/act/step/claim/undo; drawing reads its `view`. */
   view: null,
   speed: "normal",
   /** Computer play held by the person (the pause control). */
@@ -58,7 +58,7 @@ export const app = {
 
 /** The TableView being drawn (Python's view of the person's seat). */
 export function table() {
-  return app.view?.table;
+  return app.view?.view;
 }
 
 export function setTurn(turn) {

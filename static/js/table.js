@@ -236,7 +236,7 @@ function showSetup() {
   closePanels();
   $("#setup").hidden = false;
   $("#game").hidden = true;
-  $("#setup-resume").hidden = !(app.view && !app.view.table?.over);
+  $("#setup-resume").hidden = !(app.view && !table()?.over);
   $$(".ingame").forEach((b) => (b.disabled = true));
   $("#setup-speed").value = SPEEDS[app.settings.speed] ? app.settings.speed : "normal";
   $("#game-title").textContent = "";
@@ -304,7 +304,7 @@ async function startDaily() {
 /** A finished daily deal's result card on the game summary: the text to share, no card in it. */
 async function showDaily() {
   const card = $("#daily-card");
-  card.hidden = !app.view?.daily;
+  card.hidden = !table()?.daily;
   delete card.dataset.state;
   $("#daily-copied").textContent = "";
   if (card.hidden) return;
@@ -339,6 +339,7 @@ async function begin(view) {
   // Not idle until the computers have moved: the turn shown may still be the old game's.
   setTurn("busy");
   app.view = view;
+  keep(view.sealed); // saved at once: a reload during the deal lands here
   app.shownTrick = null;
   app.queued = null;
   app.selected.clear();
@@ -355,24 +356,15 @@ async function begin(view) {
   const gen = app.gen;
   await motion.deal();
   if (gen !== app.gen) return;
-  await persist();
   runComputers();
 }
 
 // ---------------------------------------------------------------- game loop
 
-async function persist() {
-  if (!app.view) return;
-  try {
-    // Sealed by Python: the page stores it without ever seeing the other hands.
-    const { sealed } = await call("save", {});
-    keep(sealed);
-  } catch (err) {
-    console.warn("could not save:", err.message);
-  }
-}
-
-/** Store a sealed save (act/step replies carry one: kept before any animation runs). */
+/**
+ * Store a reply's sealed save (every reply that changes the game carries one, sealed by
+ * Python: the page stores it without ever seeing the other hands). Kept before any animation.
+ */
 function keep(sealed) {
   if (typeof sealed === "string") {
     saves.saveGame({ sealed, speed: app.speed, saved: new Date().toISOString() });
@@ -426,8 +418,6 @@ async function absorb(reply, gen) {
     sound("deal");
     await motion.deal();
   }
-  if (gen !== app.gen) return;
-  if (typeof reply.sealed !== "string") await persist(); // kept already, before the show
 }
 
 /** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */
@@ -446,7 +436,7 @@ function noteEvents(events) {
 async function handSummary(reply, gen) {
   const dialog = $("#hand-summary");
   resetExpert("#hand-summary-expert");
-  drawHandSummary(reply.table, reply.events ?? []);
+  drawHandSummary(reply.view, reply.events ?? []);
   $("#hand-summary-pause").value = app.settings.handPause;
   setTurn("summary");
   renderStatus();
@@ -606,7 +596,7 @@ async function onExpert(event) {
     const reply = await call(game ? "expert_game" : "expert_hand", {});
     const what = game ? `over ${reply.hands} hand${reply.hands === 1 ? "" : "s"}` : "this hand";
     out.textContent = `Expert scored ${reply.expert} ${what}; you scored ${reply.you}.`;
-    if (game && app.view?.daily) {
+    if (game && table()?.daily) {
       // The daily's shared result ranks the score against Expert's on the same cards.
       const daily = await call("daily_result", { expert: reply.expert });
       $("#daily-text").textContent = daily.text;
@@ -621,7 +611,7 @@ async function onExpert(event) {
 /** Claim the rest of the hand (proved to go one way): Python plays it out, or says why not. */
 async function onClaim() {
   const t = table();
-  if (app.busy || !t?.human_to_move || !app.view?.can_claim) return;
+  if (app.busy || !t?.human_to_move || !t.can_claim) return;
   const gen = app.gen;
   app.busy = true;
   setTurn("busy");
@@ -835,7 +825,7 @@ async function onHint() {
 }
 
 async function onUndo() {
-  if (!table()?.can_undo || table()?.over) return;
+  if (!table()?.can_undo) return;
   app.gen += 1; // stop any computer turn in flight
   const gen = app.gen;
   // Busy until the worker answers: the table on screen is about to be replaced.
@@ -846,6 +836,7 @@ async function onUndo() {
     const view = await call("undo", {});
     if (gen !== app.gen) return;
     app.view = view;
+    keep(view.sealed);
     app.shownTrick = null;
     app.queued = null;
     delete document.body.dataset.showing;
@@ -855,7 +846,6 @@ async function onUndo() {
     app.busy = false;
     showMessage("");
     render();
-    await persist();
     runComputers();
   } catch (err) {
     if (gen !== app.gen) return;
@@ -922,7 +912,7 @@ async function onOpen(event) {
     showNotice("");
     setSpeed(app.settings.speed);
     await begin(view);
-    showMessage(`Opened ${file.name}${view.table.over ? " (a finished game)" : ""}`, "info");
+    showMessage(`Opened ${file.name}${view.view.over ? " (a finished game)" : ""}`, "info");
   } catch (err) {
     showNotice(`${file.name} could not be opened: ${err.message}`);
     restoreAfterOpen(turnBefore);
@@ -1058,13 +1048,11 @@ function wire() {
 /** Play again: the same game, options and seats as the one just finished. */
 async function startAgain() {
   const t = table();
-  const seats = t.seats.map((s) => (s.human ? "human" : s.engine ?? s.level));
   const options = t.options;
   app.gen += 1;
   setTurn("busy");
   try {
-    const view = await call("start", { game: t.game, options, seats: app.view.seats
-      ? app.view.seats.map((s) => s.level) : seats });
+    const view = await call("start", { game: t.game, options, seats: t.levels });
     await begin(view);
   } catch (err) {
     showMessage(err.message);
@@ -1142,9 +1130,10 @@ main().catch((err) => {
 });
 
 // Tests and curious people: the current view, read-only.
-// `view` is the last reply: its `table` is what the page draws, its `observation` the raw seat view.
+// `view` is the last reply ({view, events, completed, played, sealed}); `table` its TableView.
 window.whistTable = {
   get view() { return app.view; },
+  get table() { return table(); },
   get busy() { return app.busy; },
   get speed() { return app.speed; },
   get paused() { return app.paused; },

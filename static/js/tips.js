@@ -15,7 +15,7 @@ const SMALL = "(max-width: 480px), (max-height: 700px)";
 /** The tip for the current view, if any should show. */
 function currentTip() {
   const t = table();
-  const text = app.view?.tip;
+  const text = t?.tip;
   return text && t && !t.over && t.human_to_move && t.hand_number === 0 &&
     app.settings?.tips !== false ? text : null;
 }

@@ -17,12 +17,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+from conftest import BRIDGE_URL
+
 APP_TIMEOUT_MS = 60_000
 TURN_TIMEOUT_MS = 30_000
 IDLE = 'body[data-turn="human"], body[data-turn="over"], body[data-turn="summary"]'
 #: Where a card is clicked: its top-left corner, never covered in a fan or a row of rows.
 CORNER = {"x": 8, "y": 10}
 MY_LEGAL_CARDS = '#hand .card[data-legal="1"], #me .card.mine[data-legal="1"]'
+#: The test bundle's hook (whist_app/testhooks.py) for the shown seat's raw observation.
+OBSERVE = """async () => (await import(BRIDGE)).call("__observation", {})""".replace(
+    "BRIDGE", BRIDGE_URL)
 #: The levels in a player's words (others are engines, chosen under "Advanced").
 PLAYER_LEVELS = ("beginner", "intermediate", "advanced", "expert")
 #: Seats in each game with the options the tests use (what the set-up screen shows).
@@ -132,8 +137,9 @@ def decision(page: Any) -> str:
 
 
 def observation(page: Any) -> dict[str, Any]:
-    """The observation the page is drawing (read-only test hook)."""
-    obs: dict[str, Any] = page.evaluate("window.whistTable.view.observation")
+    """The raw observation of the seat the page shows, from the test bundle's hook
+    (the replies carry only the view); ask it while the page is idle."""
+    obs: dict[str, Any] = page.evaluate(OBSERVE)
     return obs
 
 
@@ -154,7 +160,7 @@ def take_turn(page: Any, rng: random.Random, tap: bool = False) -> str:
         if tap and turn(page) == "human" and card.get_attribute("data-zoomed"):
             click_card(card, tap)  # the first tap zoomed it; the second plays it
     elif kind in ("discard", "pass"):
-        count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
+        count = int(page.evaluate("window.whistTable.table.choices.select.count"))
         size = page.locator("#hand .card").count()
         for index in sorted(rng.sample(range(size), count)):
             click_card(page.locator(f'#hand .card[data-index="{index}"]'), tap)

@@ -20,7 +20,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import decision, open_table, press, setup_game, take_turn, wait_idle
+from table_helpers import (
+    decision,
+    observation,
+    open_table,
+    press,
+    setup_game,
+    take_turn,
+    wait_idle,
+)
 
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
 SIZES = {
@@ -46,7 +54,7 @@ def test_claim_shows_only_when_provable_and_ends_the_hand(
         checked = 0
         for _ in range(150):
             assert wait_idle(page, summaries) == "human"
-            offered = page.evaluate("Boolean(window.whistTable.view.can_claim)")
+            offered = page.evaluate("Boolean(window.whistTable.table.can_claim)")
             shown = page.evaluate("document.body.dataset.canClaim === '1'")
             visible = page.locator("#btn-claim").is_visible() or (
                 page.locator("#btn-claim").count() == 1 and shown)
@@ -54,14 +62,14 @@ def test_claim_shows_only_when_provable_and_ends_the_hand(
             if decision(page) != "card":
                 assert not offered
             elif offered:
-                hand = page.evaluate("window.whistTable.view.observation.hand_number")
+                hand = page.evaluate("window.whistTable.table.hand_number")
                 page.mouse.move(1, 1)
                 page.screenshot(path=str(artifacts_dir / f"claim-{size}.png"))
                 before = len(summaries)
                 press(page, "#btn-claim")
                 assert wait_idle(page, summaries) == "human"
                 assert len(summaries) == before + 1
-                assert page.evaluate("window.whistTable.view.observation.hand_number") == hand + 1
+                assert page.evaluate("window.whistTable.table.hand_number") == hand + 1
                 break
             checked += 1
             take_turn(page, rng, tap=bool(extra))
@@ -96,7 +104,7 @@ def test_expert_in_your_seat_on_the_hand_and_game_summaries(
         # Two short hands: a hand summary after the first, the game summary after the second.
         setup_game(page, "classic-whist", {"players": 2, "cards": 3, "winning_score": 5},
                    level="beginner")
-        first = page.evaluate("window.whistTable.view.observation.hand")
+        first = observation(page)["hand"]
         rng = random.Random(size)
         seen: list[str] = []
 
@@ -121,8 +129,8 @@ def test_expert_in_your_seat_on_the_hand_and_game_summaries(
         # "Replay this deal": the same cards again, the same seats.
         page.click("#summary-replay-deal")
         assert wait_idle(page) == "human"
-        assert page.evaluate("window.whistTable.view.observation.hand") == first
-        assert page.evaluate("window.whistTable.view.over") is False
+        assert observation(page)["hand"] == first
+        assert page.evaluate("window.whistTable.table.over") is False
         assert not errors
     finally:
         context.close()

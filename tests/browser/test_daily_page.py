@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from table_helpers import PLAYERS, open_table, press, take_turn, turn, wait_idle
+from table_helpers import PLAYERS, observation, open_table, press, take_turn, turn, wait_idle
 
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
 SIZES = {
@@ -64,7 +64,7 @@ def start_daily(page: Any, base_url: str, game: str, options: dict[str, Any]) ->
 
 
 def first_hand(page: Any) -> list[str]:
-    hand: list[str] = page.evaluate("window.whistTable.view.observation.hand")
+    hand: list[str] = observation(page)["hand"]
     return hand
 
 
@@ -76,12 +76,12 @@ def test_the_same_date_deals_the_same_first_hand_in_two_profiles(
         context, page = fresh_page(browser, size, date, request_log)
         try:
             start_daily(page, base_url, "diminishing-whist", {})
-            assert page.evaluate("window.whistTable.view.daily") == date
-            levels = page.evaluate("window.whistTable.view.seats.map(s => s.level)")
+            assert page.evaluate("window.whistTable.table.daily") == date
+            levels = page.evaluate("window.whistTable.table.levels")
             assert levels == ["human", "advanced", "advanced", "advanced"]
             # The first round deals one card each: the next rounds show more of the deal.
             hands.append((first_hand(page),
-                          page.evaluate("window.whistTable.view.observation.hand_number")))
+                          page.evaluate("window.whistTable.table.hand_number")))
         finally:
             context.close()
     assert hands[0] == hands[1]

@@ -46,11 +46,11 @@ def _check_hook(seen: dict[str, int]) -> Any:
         button = page.locator(f'#controls button[data-action="{forbidden}"]')
         assert button.is_disabled()
         # The reason is the rules core's own sentence, as the view carries it.
-        items = page.evaluate("window.whistTable.view.table.choices.items")
+        items = page.evaluate("window.whistTable.table.choices.items")
         expected = next(item["reason"] for item in items if item["action"] == str(forbidden))
         reason = button.get_attribute("data-reason") or ""
         assert reason == expected and "total" in reason
-        note = page.evaluate("window.whistTable.view.table.choices.note")
+        note = page.evaluate("window.whistTable.table.choices.note")
         assert reason in note and page.locator("#controls .reason").inner_text() == note
         seen["hook"] = seen.get("hook", 0) + 1
     return check

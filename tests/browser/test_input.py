@@ -13,6 +13,7 @@ from table_helpers import (
     click_card,
     decision,
     hand,
+    observation,
     open_table,
     press,
     setup_game,
@@ -86,7 +87,7 @@ def test_mouse_hover_zooms_click_plays_and_illegal_card_says_why(
     page.wait_for_timeout(250)
     assert legal.evaluate("el => getComputedStyle(el).transform") not in ("none", "")
     before = hand(page)
-    led = page.evaluate("window.whistTable.view.observation.trick[0][1]").strip()[-1]
+    led = page.evaluate("window.whistTable.table.trick[0].card").strip()[-1]
     assert illegal.first.get_attribute("aria-disabled") == "true"
     click_card(illegal.first, force=True)  # still pressable: it says why not
     message = page.locator("#message")
@@ -130,7 +131,7 @@ def test_bidding_controls_hint_undo_and_rules(page: Any, request_log: Any, base_
     assert decision(page) == "initial_bid"
     # The grid: 9 numbers x 5 denominations plus skip; only bids that beat the high bid are enabled.
     assert page.locator("#controls .bid-grid button[data-action]").count() == 45
-    high = page.evaluate("window.whistTable.view.observation.high_bid")
+    high = observation(page)["high_bid"]
     if high is None:
         assert page.locator('#controls button[data-action="5♣"]').is_enabled()
     assert page.locator('#controls button[data-action="skip"]').is_enabled()

@@ -123,7 +123,7 @@ def test_a_reload_on_the_hand_summary_deals_the_hand_that_was_coming(
         take_turn(page, rng)
     else:
         raise AssertionError("no hand ended")
-    coming = page.evaluate("window.whistTable.view.observation")
+    coming = observation(page)
     page.reload()
     page.wait_for_selector("body[data-app]", state="attached", timeout=60_000)
     assert wait_idle(page) in ("human", "over")

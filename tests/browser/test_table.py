@@ -284,7 +284,7 @@ def test_a_click_while_a_trick_is_on_show_is_played(page: Any, request_log: Any,
             || document.body.dataset.turn === 'human' || document.body.dataset.turn === 'over'""",
                                timeout=30_000)
         mine = page.evaluate("""() => document.body.dataset.showing === 'trick'
-            && window.whistTable.view.table.human_to_move""")
+            && window.whistTable.table.human_to_move""")
         if not mine:
             continue
         before = hand(page)
@@ -313,12 +313,12 @@ def test_out_of_turn_click_is_refused_in_words_and_pause_holds_play(
     click_card(page.locator(MY_LEGAL_CARDS).first)
     page.wait_for_timeout(2500)
     # Paused: the computers hold; a click on a card now is refused, and says why.
-    if page.evaluate("window.whistTable.view.table.computer_to_move"):
-        before = page.evaluate("window.whistTable.view.table.trick.length")
+    if page.evaluate("window.whistTable.table.computer_to_move"):
+        before = page.evaluate("window.whistTable.table.trick.length")
         click_card(page.locator("#hand .card").first)
         message = page.locator("#message")
         assert message.is_visible() and "Not your turn" in message.inner_text()
-        assert page.evaluate("window.whistTable.view.table.trick.length") == before
+        assert page.evaluate("window.whistTable.table.trick.length") == before
         # Paused: nothing on the table says a computer is thinking.
         assert page.evaluate("""() => {
             const after = getComputedStyle(document.querySelector('#status'), '::after');
@@ -350,7 +350,7 @@ def test_phone_taps_choose_discards_one_by_one(page: Any, request_log: Any, base
         take_turn(page, rng, tap=True)
     else:
         pytest.fail("no discard or pass in this deal")
-    count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
+    count = int(page.evaluate("window.whistTable.table.choices.select.count"))
     confirm = page.locator("#confirm-cards")
     for n in range(count):
         card = page.locator(f'#hand .card[data-index="{n}"]')
@@ -395,7 +395,7 @@ def test_summaries_last_trick_and_hint(page: Any, request_log: Any, base_url: st
         state = wait_idle(page, summaries)
         if state == "over":
             break
-        if not seen_last and page.evaluate("!!window.whistTable.view.table.last_trick"):
+        if not seen_last and page.evaluate("!!window.whistTable.table.last_trick"):
             page.click("#btn-last")
             panel = page.locator("#last-panel")
             assert panel.is_visible()
@@ -639,7 +639,7 @@ OWNED = """() => {
       }
     }
   }
-  const seats = window.whistTable.view.table.seats;
+  const seats = window.whistTable.table.seats;
   const lines = shown('#centre > #context p').map(box);
   const unowned = shown('#trick .play').flatMap((fig) => {
     const card = fig.querySelector('.card');
@@ -752,7 +752,7 @@ def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_di
                 if kind in ("discard", "pass"):
                     # Choose cards from the last row up: a chosen card must not take the taps of
                     # the row above it or of the person's bar.
-                    count = int(page.evaluate("window.whistTable.view.table.choices.select.count"))
+                    count = int(page.evaluate("window.whistTable.table.choices.select.count"))
                     cards = page.locator("#hand .card")
                     for index in range(cards.count() - 1, cards.count() - 1 - count, -1):
                         click_card(page.locator(f'#hand .card[data-index="{index}"]'), tap)

@@ -75,7 +75,7 @@ def test_one_tap_starts_a_first_game_with_tips(sized: Any, base_url: str,
         start.click()
     page.wait_for_selector(IDLE, state="attached", timeout=60_000)
     assert turn(page) == "human"
-    levels = page.evaluate("whistTable.view.seats.map(s => s.level)")
+    levels = page.evaluate("whistTable.table.levels")
     assert levels[0] == "human" and set(levels[1:]) == {"beginner"}
     tip = page.locator("#tip")
     if size == "phone":
@@ -86,7 +86,7 @@ def test_one_tap_starts_a_first_game_with_tips(sized: Any, base_url: str,
         mine = page.locator("#mine").bounding_box()
         assert box and mine and box["y"] + box["height"] <= mine["y"] + 1, (box, mine)
     assert tip.is_visible()
-    assert page.locator("#tip-text").inner_text() == page.evaluate("whistTable.view.tip")
+    assert page.locator("#tip-text").inner_text() == page.evaluate("whistTable.table.tip")
     page.screenshot(path=str(artifacts_dir / f"welcome-first-tip-{size}.png"))
 
     # Switched off, the tips stay off after a reload.
