@@ -31,7 +31,8 @@ from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import hint_items, trick_view
+from whist_app.presenter import hint_items
+from whist_app.review_view import completed_trick
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
 from whist_app.tips import first_hand_tip
@@ -316,13 +317,8 @@ def _after_action(table: Table, seat: int, action: object) -> Reply:
     reply = view({})
     reply["sealed"] = seal_save(table)
     reply["played"] = {"seat": seat, "action": str(action)}
-    seating = table.seating()
     reply["events"] = table.event_views()
-    reply["completed"] = None
-    for event in table.last_events:
-        trick = event.to_json()
-        if trick["type"] == "trick":
-            reply["completed"] = trick_view(trick["plays"], trick["winner"], seating)
+    reply["completed"] = completed_trick(table.last_events, table.seating())
     return reply
 
 
@@ -547,7 +543,7 @@ def review_hand(payload: Payload) -> Reply:
         raise OptionError(f"that is too much for one call: ask with iterations 0 and value "
                           f"the decisions one by one (review_decision), or ask fewer than "
                           f"{worlds} iterations")
-    return hand_review(record, hand, seat, worlds or None, seed=seed)
+    return {**hand_review(record, hand, seat, worlds or None, seed=seed)}
 
 
 @api
@@ -580,9 +576,8 @@ def replay_steps(payload: Payload) -> Reply:
     Payload: ``hand_number`` (from 0), optional ``record`` / ``sealed`` (default: the
     game in progress, whose unfinished hand only a person's seat may step through),
     ``seat``, ``first`` and ``count`` (steps wanted, at most MAX_STEPS; default from 0).
-    Reply: ``{"game", "title", "seat", "hand_number", "hands", "finished", "total",
-    "steps": [{"step", "played": {"seat", "action"} | None, "table": TableView,
-    "events", "completed"}]}``; step 0 is the hand as dealt.
+    Reply: :class:`~whist_app.review_view.ReplayView` (docs/review.md); step 0 is the
+    hand as dealt.
     """
     from whist_app.review import hand_is_finished, hand_steps
     record, _, seat, _ = _review_source(payload)
@@ -593,7 +588,8 @@ def replay_steps(payload: Payload) -> Reply:
     if seat not in people and hand < len(record["hands"]) and not hand_is_finished(record, hand):
         raise OptionError("only your own seat can be followed through a hand still in play")
     first = _whole(payload, "first", 0, 0, 100_000)
-    return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))
+    return {**hand_steps(record, hand, seat, first,
+                         _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))}
 
 
 #: Rollouts per decision of "Expert in your seat" (a hand in the browser in seconds).
