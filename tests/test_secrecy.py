@@ -191,7 +191,8 @@ def replies(record: dict[str, Any], person: int) -> dict[str, Any]:
     sealed = webapi.save({})["sealed"]
     assert not CARD.search(sealed)
     hands = len(record["hands"])
-    rng = random.Random(len(json.dumps(record)))
+    # Seeded by what both worlds share (the JSON's length is not: 10♠ for 9♠ is longer).
+    rng = random.Random(sum(len(hand["actions"]) for hand in record["hands"]))
     # The hand in play and one before it; the person and one other seat (every source).
     for hand in sorted({hands - 1, rng.randrange(hands)}):
         for seat in sorted({person, rng.randrange(table.state.players)}):
