@@ -113,10 +113,15 @@ def decision_words(decision: str, trick: int | None, chosen: str,
     out: dict[str, Any] = {"where": where, "chosen": choice_words(decision, chosen),
                            "better": None, "loss": None}
     if valuation is not None:
-        if points(valuation.loss) != "0.0":
+        if has_better(valuation):
             out["better"] = choice_words(decision, str(valuation.best))
         out["loss"] = loss_words(valuation.loss, valuation.interval if valuation.noisy else None)
     return out
+
+
+def has_better(valuation: Valuation) -> bool:
+    """Whether a better choice is shown: the loss shows above 0.0 at one decimal."""
+    return points(valuation.loss) != "0.0"
 
 
 def grade(game: str, loss: float) -> str:
@@ -182,6 +187,11 @@ class Moment:
     observation: Observation
     legal: tuple[Action, ...]
     chosen: Action
+
+    @property
+    def step(self) -> int:
+        """The review screen's step: 0 before the first trick, k in the k-th trick."""
+        return 0 if self.trick is None else self.trick + 1
 
 
 def moments(record: Mapping[str, Any], seat: int, hand: int | None = None) -> list[Moment]:
@@ -361,10 +371,10 @@ def moment_marks(moment: Moment, valuation: Valuation | None) -> dict[str, Any]:
     only where there is a better choice (``words.better``).
     """
     better: list[str] = []
-    if valuation is not None and valuation.choices and points(valuation.loss) != "0.0":
+    if valuation is not None and valuation.choices and has_better(valuation):
         better = [card for action in valuation.choices[0].actions
                   for card in action_cards(action)]
-    return {"step": 0 if moment.trick is None else moment.trick + 1,
+    return {"step": moment.step,
             "chosen_cards": list(action_cards(moment.chosen)), "better_cards": better}
 
 
@@ -597,7 +607,7 @@ def review_steps(label: str, dealt: Sequence[Sequence[str]], tricks: Sequence[Tr
     for number in range(len(tricks) + 1):
         trick = tricks[number - 1] if number else None
         now = {} if trick is None else {play["seat"]: play["card"] for play in trick["plays"]}
-        here = [m for m in found if (0 if m.trick is None else m.trick + 1) == number]
+        here = [m for m in found if m.step == number]
         chosen = {card for m in here for card in action_cards(m.chosen)}
         seats: list[ReviewSeatView] = []
         for seat in order:
