@@ -234,9 +234,11 @@ class RecordWalk(Generic[T]):
         self.done = True
 
     def finish(self) -> GameState:
-        """Replay whatever is left of the record; the game where the record leaves off."""
-        for _ in self if not self._started else ():
-            pass
+        """The game where the record leaves off, the whole record replayed if the walk was
+        not iterated yet; RuntimeError if an iteration was left part way."""
+        if not self._started:
+            for _ in self:
+                pass
         if not self.done:
             raise RuntimeError("the walk was left before its end")
         return self.state
