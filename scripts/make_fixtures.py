@@ -43,6 +43,7 @@ from whist.cards import Card  # noqa: E402
 from whist.games import game_class  # noqa: E402
 from whist.games.bidding import DENOMINATIONS  # noqa: E402
 from whist.protocol import GameState  # noqa: E402
+from whist.records import walk  # noqa: E402
 
 #: Where the corpus lives.
 CORPUS = ROOT / "tests" / "fixtures" / "records"
@@ -167,19 +168,20 @@ def has_revoke(state: GameState, record: dict[str, Any]) -> bool:
 
     Found by replaying the record's deals and reading each seat's hand before its play.
     """
-    game = game_class(record["game"])(record["options"], seed=0, chance=record["hands"])
-    for hand in record["hands"]:
-        for text in hand["actions"]:
-            seat = game.to_move
-            assert seat is not None
-            seen = game.observe(seat)
-            if seen["trick"]:
-                led = Card.parse(seen["trick"][0][1]).suit
-                played = Card.parse(text).suit
-                if played != led and any(Card.parse(c).suit == led for c in seen["hand"]):
-                    return True
-            game.apply_text(text)
+    for step in walk(record, _mover_sees):
+        seen = step.before
+        if seen["trick"]:
+            led = Card.parse(seen["trick"][0][1]).suit
+            played = Card.parse(step.text).suit
+            if played != led and any(Card.parse(c).suit == led for c in seen["hand"]):
+                return True
     return False
+
+
+def _mover_sees(game: GameState) -> Any:
+    """What the seat about to act sees (a walk's look before each action)."""
+    assert game.to_move is not None
+    return game.observe(game.to_move)
 
 
 def has_empty_hand_row(state: GameState, record: dict[str, Any]) -> bool:

@@ -33,7 +33,7 @@ RECORDS = ["diminishing-whist-4p-finished.json", "black-queen-4p-finished.json",
            "classic-whist-4p-finished.json"]
 #: The keys whose strings the page shows as they are.
 SHOWN = {"text", "where", "chosen_words", "better", "loss", "label", "heading", "prompt",
-         "title", "winner_name", "name"}
+         "title", "winner_name", "name", "head", "no_decision", "hand_word"}
 IDENTIFIER = re.compile(r"[a-z]+_[a-z]+")
 
 

@@ -27,9 +27,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from whist.actions import Decision
+from whist.events import Event
 from whist.games import game_class
 from whist.protocol import GameState, IllegalAction, OptionError
-from whist.records import RecordError
+from whist.records import RecordError, walk
 from whist_app import webapi
 from whist_app.table import Table
 
@@ -49,25 +50,29 @@ SETUPS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def _walk(record: dict[str, Any]) -> Iterator[tuple[int, GameState]]:
-    """The record's states in order: after each deal and after each action, with the hand."""
-    hands = record["hands"]
-    state = game_class(record["game"])(record["options"], seed=0, chance=hands,
-                                       stop_after_hand=True)
-    for index, hand in enumerate(hands):
-        if index:
-            state.deal_next()
-        yield index, state
-        for text in hand["actions"]:
-            state.apply_text(text)
-            yield index, state
+def _observations(record: dict[str, Any], seat: int) -> Iterator[tuple[int, str]]:
+    """``seat``'s observations through the record, as text, with the hand: after each deal
+    and after each action (a hand's end included, before the next deal)."""
+
+    def dealt(state: GameState) -> str | None:
+        if state.hands_log[-1]["actions"]:
+            return None
+        return json.dumps(state.observe(seat), ensure_ascii=False)
+
+    walked = walk(record, dealt)
+    for step in walked:
+        if step.before is not None:
+            yield step.hand, step.before
+        yield step.hand, json.dumps(walked.state.observe(seat), ensure_ascii=False)
+    if not record["hands"][-1]["actions"]:  # the last hand dealt, nothing played in it yet
+        yield len(record["hands"]) - 1, json.dumps(walked.state.observe(seat),
+                                                   ensure_ascii=False)
 
 
 def _seen_by_hand(record: dict[str, Any], seat: int) -> dict[int, set[str]]:
     """Every card ``seat``'s observations have shown, hand by hand, up to the record's end."""
     seen: dict[int, set[str]] = {}
-    for index, state in _walk(record):
-        text = json.dumps(state.observe(seat), ensure_ascii=False)
+    for index, text in _observations(record, seat):
         seen.setdefault(index, set()).update(CARD.findall(text))
     return seen
 
@@ -97,18 +102,7 @@ CARD_DECISIONS = frozenset({Decision.CARD, Decision.DISCARD, Decision.PASS})
 
 def _card_actions(record: dict[str, Any]) -> set[tuple[int, int]]:
     """(hand, action index) of every action that names cards."""
-    found: set[tuple[int, int]] = set()
-    hands = record["hands"]
-    state = game_class(record["game"])(record["options"], seed=0, chance=hands,
-                                       stop_after_hand=True)
-    for index, hand in enumerate(hands):
-        if index:
-            state.deal_next()
-        for number, text in enumerate(hand["actions"]):
-            if state.decision in CARD_DECISIONS:
-                found.add((index, number))
-            state.apply_text(text)
-    return found
+    return {(step.hand, step.index) for step in walk(record) if step.decision in CARD_DECISIONS}
 
 
 def other_world(record: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any] | None:
@@ -157,20 +151,20 @@ def other_world(record: dict[str, Any], seat: int, rng: random.Random) -> dict[s
 
 def _history(record: dict[str, Any], seat: int) -> list[str]:
     """Every observation ``seat`` had through the record, as text."""
-    return [json.dumps(state.observe(seat), ensure_ascii=False) for _, state in _walk(record)]
+    return [text for _, text in _observations(record, seat)]
 
 
 def _table_at(record: dict[str, Any]) -> tuple[Table, int]:
-    """A table where ``record`` leaves off, its last action applied through the game, and
-    the seat that took it (-1 if none)."""
-    state = game_class(record["game"])(record["options"], seed=0, chance=record["hands"])
-    table = Table(state, record["seats"], seed=7)
+    """A table where ``record`` leaves off, the events of its last action kept, and the seat
+    that took it (-1 if none)."""
+    walked = walk(record)
     last_seat = -1
-    for hand in record["hands"]:
-        for text in hand["actions"]:
-            last_seat = state.to_move if state.to_move is not None else -1
-            table.last_events = state.apply(state.action_from_text(text))
-    assert state.record()["hands"] == record["hands"]
+    events: tuple[Event, ...] = ()
+    for step in walked:
+        last_seat, events = step.seat, step.events
+    assert walked.state.record()["hands"] == record["hands"] and not walked.state.hand_over
+    table = Table(walked.state, record["seats"], seed=7)
+    table.last_events = events
     return table, last_seat
 
 
@@ -197,7 +191,8 @@ def replies(record: dict[str, Any], person: int) -> dict[str, Any]:
     sealed = webapi.save({})["sealed"]
     assert not CARD.search(sealed)
     hands = len(record["hands"])
-    rng = random.Random(len(json.dumps(record)))
+    # Seeded by what both worlds share (the JSON's length is not: 10♠ for 9♠ is longer).
+    rng = random.Random(sum(len(hand["actions"]) for hand in record["hands"]))
     # The hand in play and one before it; the person and one other seat (every source).
     for hand in sorted({hands - 1, rng.randrange(hands)}):
         for seat in sorted({person, rng.randrange(table.state.players)}):

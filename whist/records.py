@@ -1,4 +1,10 @@
-"""Game records: write, read, check and replay (the format is in docs/records.md)."""
+"""Game records: write, read, check and replay (the format is in docs/records.md).
+
+:class:`RecordWalk` (made by :func:`walk`) is the one way through a record: it
+replays and checks each action and yields a :class:`Step` with the seat, the
+action, its events and the caller's view of the state before it.  :func:`replay`,
+the review, the replay screen and the statistics all walk a record with it.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +12,18 @@ import contextlib
 import json
 import os
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar, overload
 
+from whist.actions import Action, Decision
+from whist.events import Event
 from whist.games import game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import JSON, DealError, GameState, IllegalAction, OptionError
+
+T = TypeVar("T")
 
 #: The largest record read, in bytes (or characters of JSON text).  The longest games
 #: the options bound fit it with room to spare (their sizes: docs/records.md, Options).
@@ -128,16 +139,128 @@ def _first_line(error: BaseException) -> str:
     return text if len(text) <= 160 else text[:160] + "…"
 
 
-def replay(source: str | Path | Mapping[str, Any]) -> GameState:
-    """Replay a record action by action, checking each; raise RecordError at the first fault.
+@dataclass(frozen=True, slots=True)
+class Step(Generic[T]):
+    """One action of a record as :class:`RecordWalk` replays it.
 
-    The returned state is where the record leaves off: finished, with a decision
-    pending (a saved game in progress), or between hands (:attr:`GameState.hand_over`
-    true, ``over`` false) when the record stops at the end of a hand: the next deal is
-    not in the record, so none is invented.  Its later deals come from a generator
-    seeded 0 (see :meth:`GameState.reseed`).
+    Yielded once the action is applied: the walk's :attr:`RecordWalk.state` is then
+    the game after it (held at a hand's end until the next step deals on), while
+    ``before`` is what the walk's ``look`` saw of the game before it.
     """
-    record = load_record(source)
+
+    #: The hand (round, deal), counted from 0.
+    hand: int
+    #: The action's place in its hand's ``actions``, counted from 0.
+    index: int
+    #: The seat that took it.
+    seat: int
+    #: The kind of decision it answered.
+    decision: Decision
+    #: The action as the record writes it, and read as that kind of action.
+    text: str
+    action: Action
+    #: What applying it did, :class:`~whist.events.Acted` first.
+    events: tuple[Event, ...]
+    #: ``look(state)`` just before the action (None when the walk has no ``look``).
+    before: T
+
+
+class RecordWalk(Generic[T]):
+    """A record replayed action by action, each action checked: the one way through a record.
+
+    Made from a path, JSON text or a parsed record (:func:`load_record`), whose
+    form is checked at once (RecordError, one line).  Iterating it (once) replays
+    the record and yields a :class:`Step` per action; an action the game refuses
+    raises RecordError naming the hand and the action.  ``look``, if given, is
+    called with the game just before each action and its answer kept as the
+    step's ``before``: the caller's cheap, read-only view of the state before (an
+    observation, the legal actions), taken only where it is wanted.
+
+    :attr:`state` is the game as far as the walk has gone; once the walk is done
+    it is where the record leaves off, as :func:`replay` returns it.
+    """
+
+    def __init__(self, source: str | Path | Mapping[str, Any],
+                 look: Callable[[GameState], T] | None = None) -> None:
+        """Read and check ``source`` and set up its game; ``look``: see the class."""
+        record = load_record(source)
+        self.record: dict[str, JSON] = record
+        cls, self.hands = _checked_form(record)
+        self._look = look
+        try:
+            # Held at the end of every hand: the next one is dealt only if the record
+            # has it, so a record that stops between hands draws no deal of its own.
+            self.state: GameState = cls(record.get("options") or {}, seed=0,
+                                        chance=self.hands, stop_after_hand=True)
+        except OptionError as error:
+            raise RecordError(f"options: {error}") from None
+        except DealError as error:
+            raise RecordError(f"hand 1: {error}") from None
+        self._started = False
+        #: True once every action has been replayed.
+        self.done = False
+
+    def __iter__(self) -> Iterator[Step[T]]:
+        """The record's actions in order, each applied (a walk is iterated once)."""
+        if self._started:
+            raise RuntimeError("a record walk is iterated once; make a new one")
+        self._started = True
+        return self._steps()
+
+    def _steps(self) -> Iterator[Step[T]]:
+        state = self.state
+        look = self._look
+        for number, hand in enumerate(self.hands):
+            if number > 0:
+                _deal_hand(state, number)
+            for index, text in enumerate(hand.get("actions", [])):
+                seat = state.to_move
+                decision = state.decision
+                if state.over or state.hand_over or seat is None or decision is None:
+                    where = f"hand {number + 1}, action {index + 1} ({shown(text)})"
+                    if state.over:
+                        raise RecordError(f"{where}: the game is already over")
+                    raise RecordError(f"{where}: hand {number + 1} is already finished")
+                before = look(state) if look is not None else None
+                try:
+                    action = state.action_from_text(text)
+                    events = state.apply(action)
+                except IllegalAction as error:
+                    where = f"hand {number + 1}, action {index + 1} ({shown(text)})"
+                    raise RecordError(f"{where}: {error} ({_whose(state)})") from None
+                yield Step(number, index, seat, decision, text, action, events,
+                           before)  # type: ignore[arg-type]  # None only without a look
+        _deal_on_after_replay(state)
+        self.done = True
+
+    def finish(self) -> GameState:
+        """The game where the record leaves off, the whole record replayed if the walk was
+        not iterated yet; RuntimeError if an iteration was left part way."""
+        if not self._started:
+            for _ in self:
+                pass
+        if not self.done:
+            raise RuntimeError("the walk was left before its end")
+        return self.state
+
+
+@overload
+def walk(source: str | Path | Mapping[str, Any]) -> RecordWalk[None]: ...
+@overload
+def walk(source: str | Path | Mapping[str, Any],
+         look: Callable[[GameState], T]) -> RecordWalk[T]: ...
+def walk(source: str | Path | Mapping[str, Any],
+         look: Callable[[GameState], Any] | None = None) -> RecordWalk[Any]:
+    """A :class:`RecordWalk` over ``source``: iterate it for each action's :class:`Step`.
+
+    ``look(state)`` is called before each action; its answer is the step's ``before``.
+    RecordError (one line) for a record that cannot be read or replayed.
+    """
+    return RecordWalk(source, look)
+
+
+def _checked_form(record: Mapping[str, JSON]) -> tuple[type[GameState], list[dict[str, Any]]]:
+    """The record's game and hands, once its form is checked (RecordError, one line, if not)."""
     if "game" not in record:
         raise RecordError("not a game record: no \"game\" key")
     name = record["game"]
@@ -159,36 +282,31 @@ def replay(source: str | Path | Mapping[str, Any]) -> GameState:
         actions = hand.get("actions", [])
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError(f"hand {index + 1}: \"actions\" must be a list of strings")
+    return cls, hands
+
+
+def _deal_hand(state: GameState, number: int) -> None:
+    """Deal the record's hand ``number`` (from 0) after the one before it, checked."""
+    if state.over:
+        raise RecordError(f"hand {number + 1}: the game is over before this hand")
+    if not state.hand_over:
+        raise RecordError(f"hand {number + 1}: hand {number} is not finished")
     try:
-        # Held at the end of every hand: the next one is dealt below only if the record
-        # has it, so a record that stops between hands draws no deal of its own.
-        state = cls(record.get("options") or {}, seed=0, chance=hands, stop_after_hand=True)
-    except OptionError as error:
-        raise RecordError(f"options: {error}") from None
+        state.deal_next()
     except DealError as error:
-        raise RecordError(f"hand 1: {error}") from None
-    for index, hand in enumerate(hands):
-        if index > 0:
-            if state.over:
-                raise RecordError(f"hand {index + 1}: the game is over before this hand")
-            if not state.hand_over:
-                raise RecordError(f"hand {index + 1}: hand {index} is not finished")
-            try:
-                state.deal_next()
-            except DealError as error:
-                raise RecordError(f"hand {index + 1}: {error}") from None
-        for number, text in enumerate(hand.get("actions", []), start=1):
-            where = f"hand {index + 1}, action {number} ({shown(text)})"
-            if state.over:
-                raise RecordError(f"{where}: the game is already over")
-            if state.hand_over:
-                raise RecordError(f"{where}: hand {index + 1} is already finished")
-            try:
-                state.apply_text(text)
-            except IllegalAction as error:
-                raise RecordError(f"{where}: {error} ({_whose(state)})") from None
-    _deal_on_after_replay(state)
-    return state
+        raise RecordError(f"hand {number + 1}: {error}") from None
+
+
+def replay(source: str | Path | Mapping[str, Any]) -> GameState:
+    """Replay a record action by action, checking each; raise RecordError at the first fault.
+
+    The returned state is where the record leaves off: finished, with a decision
+    pending (a saved game in progress), or between hands (:attr:`GameState.hand_over`
+    true, ``over`` false) when the record stops at the end of a hand: the next deal is
+    not in the record, so none is invented.  Its later deals come from a generator
+    seeded 0 (see :meth:`GameState.reseed`).  The walk is :class:`RecordWalk`'s.
+    """
+    return RecordWalk(source).finish()
 
 
 def _deal_on_after_replay(state: GameState) -> None:

@@ -19,8 +19,8 @@ from typing import Any, Final
 from whist.events import HandScored
 from whist.games import game_class
 from whist.protocol import JSON, OptionError, validate_options
+from whist.records import walk
 from whist_app.presenter import HUMAN
-from whist_app.review import replaying
 
 #: The level of every computer seat in a daily game.
 DAILY_LEVEL: Final = "advanced"
@@ -61,18 +61,15 @@ def hand_marks(record: Mapping[str, JSON], seat: int) -> list[str]:
     contract); in a game where it played for none, that its score for the hand
     was the table's best (ties included).
     """
-    state, actions = replaying(record)
     marks: list[str] = []
-    for _, _, text in actions:
-        for event in state.apply(state.action_from_text(text)):
-            if not isinstance(event, HandScored):
-                continue
-            target = event.targets[seat] if seat < len(event.targets) else None
-            if target is not None:
-                made = event.tricks[seat] == target
-            else:
-                made = event.scores[seat] == max(event.scores)
-            marks.append(MADE if made else MISSED)
+    for step in walk(record):
+        for event in step.events:
+            match event:
+                case HandScored(scores=scores, tricks=tricks, targets=targets):
+                    target = targets[seat] if seat < len(targets) else None
+                    made = tricks[seat] == target if target is not None \
+                        else scores[seat] == max(scores)
+                    marks.append(MADE if made else MISSED)
     return marks
 
 

@@ -27,9 +27,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from engines.base import Engine, EngineError, choose_action, engine_class, load_engine, resolve_level
-from whist.games import game_class
 from whist.protocol import JSON, GameState
-from whist.records import RecordError, load_record, replay
+from whist.records import RecordError, load_record, replay, walk
 from whist_app.presenter import HUMAN
 from whist_app.review import default_seat
 
@@ -129,21 +128,24 @@ def make_player(level: str, game: str, seed: int, settings: DuplicateSettings) -
 
 def hand_starts(record: Mapping[str, JSON]) -> list[GameState]:
     """The recorded state at the start of each hand (its deal made, nothing played)."""
-    cls = game_class(str(record["game"]))
-    hands: list[Any] = list(record["hands"])
-    state = cls(record.get("options") or {}, seed=0, chance=hands, stop_after_hand=True)
-    starts: list[GameState] = []
-    for index, hand in enumerate(hands):
-        if index > 0:
-            state.deal_next()
-        start = state.copy()
-        # Only this hand's deal: a replayed hand must never draw the record's next one.
-        start.drop_queued_deals()
-        start.stop_after_hand = True
-        starts.append(start)
-        for text in hand.get("actions", []):
-            state.apply_text(text)
+
+    def start_of_hand(state: GameState) -> GameState | None:
+        return None if state.hands_log[-1]["actions"] else _hand_start(state)
+
+    walked = walk(record, start_of_hand)
+    starts = [step.before for step in walked if step.before is not None]
+    if len(starts) < len(walked.hands):  # the last hand is dealt, nothing played in it yet
+        starts.append(_hand_start(walked.state))
     return starts
+
+
+def _hand_start(state: GameState) -> GameState:
+    """A copy of ``state`` at a hand's start that plays that hand only."""
+    start = state.copy()
+    # Only this hand's deal: a replayed hand must never draw the record's next one.
+    start.drop_queued_deals()
+    start.stop_after_hand = True
+    return start
 
 
 def play_hand(start: GameState, levels: Sequence[str], hand: int,

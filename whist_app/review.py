@@ -19,21 +19,33 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from engines.base import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
-from whist.actions import Action
+from whist.actions import Action, Play
 from whist.cards import Card, Suit, sort_hand
-from whist.events import Event, HandScored
-from whist.games import game_class
+from whist.events import Event, HandScored, TrickTaken
 from whist.observations import Observation
 from whist.protocol import JSON, GameState
-from whist.records import load_record, replay
-from whist_app.presenter import HUMAN, PRESENTERS, Seating, describe_events, present, trick_view
+from whist.records import RecordWalk, load_record, replay, walk
+from whist_app.presenter import HUMAN, PRESENTERS, Seating, completed_trick, describe_events, present
+from whist_app.review_view import (
+    FACE_DOWN,
+    PlayedView,
+    ReplayStepView,
+    ReplayView,
+    ReviewCardView,
+    ReviewSeatView,
+    ReviewStepView,
+    ReviewView,
+    action_cards,
+    trick_of,
+)
 from whist_app.views import TrickView
 
 #: Expected loss (points) from which a decision is graded ``inaccurate`` and ``mistake``,
@@ -100,10 +112,15 @@ def decision_words(decision: str, trick: int | None, chosen: str,
     out: dict[str, Any] = {"where": where, "chosen": choice_words(decision, chosen),
                            "better": None, "loss": None}
     if valuation is not None:
-        if points(valuation.loss) != "0.0":
+        if has_better(valuation):
             out["better"] = choice_words(decision, str(valuation.best))
         out["loss"] = loss_words(valuation.loss, valuation.interval if valuation.noisy else None)
     return out
+
+
+def has_better(valuation: Valuation) -> bool:
+    """Whether a better choice is shown: the loss shows above 0.0 at one decimal."""
+    return points(valuation.loss) != "0.0"
 
 
 def grade(game: str, loss: float) -> str:
@@ -153,26 +170,6 @@ def checked_record(source: str | Path | Mapping[str, Any]) -> tuple[dict[str, JS
     return record, replay(record)
 
 
-def replaying(record: Mapping[str, Any]) -> tuple[GameState, Iterator[tuple[int, int, str]]]:
-    """A fresh game of a checked record and its actions as (hand, index, text), in order.
-
-    The caller applies each action to the state; the iterator deals the next hand
-    between hands, as :func:`whist.records.replay` does.
-    """
-    cls = game_class(str(record["game"]))
-    hands: list[Any] = list(record["hands"])
-    options: Any = record.get("options") or {}
-    state = cls(options, seed=0, chance=hands, stop_after_hand=True)
-
-    def actions() -> Iterator[tuple[int, int, str]]:
-        for hand_index, hand in enumerate(hands):
-            if hand_index > 0:
-                state.deal_next()
-            for index, text in enumerate(hand.get("actions", [])):
-                yield hand_index, index, text
-    return state, actions()
-
-
 @dataclass(frozen=True)
 class Moment:
     """One decision of a seat in a record: what it saw, what it could do, what it did."""
@@ -190,22 +187,38 @@ class Moment:
     legal: tuple[Action, ...]
     chosen: Action
 
+    @property
+    def step(self) -> int:
+        """The review screen's step: 0 before the first trick, k in the k-th trick."""
+        return 0 if self.trick is None else self.trick + 1
+
 
 def moments(record: Mapping[str, Any], seat: int, hand: int | None = None) -> list[Moment]:
     """Every decision of ``seat`` in a checked record (or in its hand ``hand``), in order."""
-    state, actions = replaying(record)
+    return _moments_walk(record, seat, hand)[0]
+
+
+def _moments_walk(record: Mapping[str, Any], seat: int,
+                  hand: int | None) -> tuple[list[Moment], RecordWalk[Any]]:
+    """:func:`moments` and the walk that found them (walked to its end if ``hand`` is None)."""
+
+    def look(state: GameState) -> tuple[Observation, tuple[Action, ...]] | None:
+        if state.to_move != seat or (hand is not None and state.hand_number != hand):
+            return None
+        return state.observe(seat), tuple(state.legal_actions())
+
+    walked = walk(record, look)
     found: list[Moment] = []
-    for number, index, text in actions:
-        if hand is not None and number > hand:
+    for step in walked:
+        if hand is not None and step.hand > hand:
             break
-        if state.to_move == seat and (hand is None or number == hand):
-            obs = state.observe(seat)
+        if step.before is not None:
+            obs, legal = step.before
             kind = obs["decision"] or ""
             trick = len(obs["tricks"]) if kind == "card" else None
-            found.append(Moment(number, index, seat, kind, trick, obs,
-                                tuple(state.legal_actions()), state.action_from_text(text)))
-        state.apply_text(text)
-    return found
+            found.append(Moment(step.hand, step.index, seat, kind, trick, obs, legal,
+                                step.action))
+    return found, walked
 
 
 # -------------------------------------------------------------------- valuing
@@ -317,9 +330,9 @@ def review_game(record: Mapping[str, Any], seat: int, settings: Settings, worker
                 final: GameState | None = None) -> GameReview:
     """Review every decision of ``seat`` in a checked record (``final``: where it leaves off)."""
     start = time.perf_counter()
+    found, walked = _moments_walk(record, seat, None)
     if final is None:
-        final = replay(record)
-    found = moments(record, seat)
+        final = walked.finish()
     valuations = value_moments(found, settings, workers, progress)
     return GameReview(final.name, final.title, final.players, seat,
                       seat_levels(record, final.players)[seat], final.over,
@@ -344,7 +357,24 @@ def moment_json(game: str, moment: Moment, valuation: Valuation) -> dict[str, An
             "decision": moment.kind, "trick": moment.trick, "hand": hand_cards(obs),
             "table": [[s, c] for s, c in obs["trick"]],
             **valuation.to_json(), "grade": grade(game, valuation.loss),
-            "words": decision_words(moment.kind, moment.trick, str(moment.chosen), valuation)}
+            "words": decision_words(moment.kind, moment.trick, str(moment.chosen), valuation),
+            **moment_marks(moment, valuation)}
+
+
+def moment_marks(moment: Moment, valuation: Valuation | None) -> dict[str, Any]:
+    """Where the review screen shows a decision and the cards it marks.
+
+    ``step``: 0 for a decision before the first trick, k for one in the k-th trick;
+    ``chosen_cards``: the cards the choice played, discarded or passed (none for a
+    bid); ``better_cards``: every card of the better choice's group, once valued and
+    only where there is a better choice (``words.better``).
+    """
+    better: list[str] = []
+    if valuation is not None and valuation.choices and has_better(valuation):
+        better = [card for action in valuation.choices[0].actions
+                  for card in action_cards(action)]
+    return {"step": moment.step,
+            "chosen_cards": list(action_cards(moment.chosen)), "better_cards": better}
 
 
 def _place(game: str, moment: Moment) -> str:
@@ -419,7 +449,10 @@ def hand_decisions(record: Mapping[str, Any], hand: int, seat: int) -> int:
 def hand_is_finished(record: Mapping[str, Any], hand: int) -> bool:
     """True if hand ``hand`` (from 0) of a checked record was played to its end."""
     hands: list[Any] = record["hands"]
-    return 0 <= hand < len(hands) and _finished(replay(record), record, hand)
+    if not 0 <= hand < len(hands):
+        return False
+    # A checked record deals a hand only after the one before it is finished.
+    return hand < len(hands) - 1 or _finished(replay(record), record, hand)
 
 
 def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
@@ -429,16 +462,18 @@ def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
     opponents' levels, and ``target``: how many scored hands the seat made its bid,
     bet or contract in (``{"label", "made", "of"}``, None for games without one).
     """
-    state, actions = replaying(record)
-    presenter = PRESENTERS[state.name]
+    walked = walk(record)
+    presenter = PRESENTERS[walked.state.name]
     made = scored = 0
-    for _, _, text in actions:
-        for event in state.apply(state.action_from_text(text)):
-            if isinstance(event, HandScored) and seat < len(event.targets):
-                result = presenter.made(event.tricks[seat], event.targets[seat])
-                if result is not None:
-                    scored += 1
-                    made += result
+    for step in walked:
+        for event in step.events:
+            match event:
+                case HandScored(tricks=tricks, targets=targets) if seat < len(targets):
+                    result = presenter.made(tricks[seat], targets[seat])
+                    if result is not None:
+                        scored += 1
+                        made += result
+    state = walked.finish()
     levels = seat_levels(record, state.players)
     label = presenter.made_words or None
     return {"game": state.name, "title": state.title, "seat": seat, "over": state.over,
@@ -448,86 +483,163 @@ def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
             "target": None if label is None else {"label": label, "made": made, "of": scored}}
 
 
+@dataclass(frozen=True)
+class _Played:
+    """An action of the reviewed hand, until the walk's end says how the seat saw it."""
+
+    index: int
+    seat: int
+    decision: str
+    action: Action
+
+
 def hand_review(record: Mapping[str, Any], hand: int, seat: int,
-                worlds: int | None, seed: int = 0) -> dict[str, Any]:
+                worlds: int | None, seed: int = 0) -> ReviewView:
     """One finished hand for the review screen: the deal, the tricks, ``seat``'s decisions.
 
     ``worlds`` per decision (None: the layout without valuations).  ValueError if the
     hand is not in the record or not finished: until a hand is over its deal is secret.
+    One walk through the record: the hand's actions, events and ``seat``'s
+    observations are read on the way, the rest once it is over.
     """
-    final = replay(record)
+
+    def look(state: GameState) -> tuple[Observation, tuple[Action, ...] | None] | None:
+        if state.hand_number != hand:
+            return None
+        legal = tuple(state.legal_actions()) if state.to_move == seat else None
+        return state.observe(seat), legal
+
+    walked = walk(record, look)
+    seating = Seating(levels=seat_levels(record, walked.state.players), seat=seat)
+    tricks: list[TrickView] = []
+    played: list[_Played] = []
+    found: list[Moment] = []
+    trump: str | None = None
+    scores: list[int] | None = None
+    known: set[str] = set()
+    for step in walked:
+        if step.before is None:
+            continue
+        obs, legal = step.before
+        known |= cards_in(obs)
+        trump = obs["trump_name"]
+        if legal is not None:
+            kind = obs["decision"] or ""
+            found.append(Moment(step.hand, step.index, seat, kind,
+                                len(obs["tricks"]) if kind == "card" else None, obs,
+                                legal, step.action))
+        played.append(_Played(step.index, step.seat, step.decision.value, step.action))
+        for event in step.events:
+            match event:
+                case TrickTaken():
+                    tricks.append(trick_of(event, seating))
+                case HandScored(scores=scored):
+                    scores = list(scored)
+    final = walked.finish()
     hands: list[Any] = record["hands"]
     if not 0 <= hand < len(hands):
         raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
                          f"not {hand}")
     if not _finished(final, record, hand):
         raise ValueError(f"hand {hand + 1} is not finished: it can be reviewed once it is over")
-    levels = seat_levels(record, final.players)
-    seating = Seating(levels=levels, seat=seat)
-    state, actions = replaying(record)
-    tricks: list[TrickView] = []
-    played: list[dict[str, Any]] = []
-    found: list[Moment] = []
-    trump: str | None = None
-    scores: list[int] | None = None
+    levels = seating.levels
     # Until the game is over, a finished hand shows only what the seat has seen of it:
     # another seat's face-down discard or pass stays hidden (its cards and its action).
     secret = not final.over
     seen_actions = final.seen_actions(hand, seat)
-    known: set[str] = set()
-    for number, index, text in actions:
-        if number < hand:
-            state.apply_text(text)
-            continue
-        if number > hand:
-            break
-        obs = state.observe(seat)
-        known |= cards_in(obs)
-        trump = obs["trump_name"]
-        if state.to_move == seat:
-            kind = obs["decision"] or ""
-            found.append(Moment(number, index, seat, kind,
-                                len(obs["tricks"]) if kind == "card" else None, obs,
-                                tuple(state.legal_actions()), state.action_from_text(text)))
-        mover = state.to_move
-        kind_now = None if state.decision is None else state.decision.value
-        action = state.action_from_text(text)
-        for event in state.apply(action):
-            data = event.to_json()
-            if data["type"] == "trick":
-                tricks.append(trick_view(data["plays"], data["winner"], seating))
-            elif data["type"] == "scored":
-                scores = list(data["scores"])
-        shown = seen_actions[index] if secret else str(action)
+    actions: list[PlayedView] = []
+    first_card: int | None = None
+    for action in played:
+        shown = seen_actions[action.index] if secret else str(action.action)
         if shown is not None:
             known |= cards_in(shown)
-        played.append({"index": index, "seat": mover, "action": shown,
-                       "text": None if shown is None else action_words(kind_now, shown)})
+        if first_card is None and isinstance(action.action, Play):
+            first_card = len(actions)
+        actions.append({"seat": action.seat, "name": seating.name(action.seat),
+                        "text": FACE_DOWN if shown is None
+                        else action_words(action.decision, shown)})
     settings = Settings(worlds=worlds, seed=seed)
     decisions: list[dict[str, Any]] = []
     for moment in found:
         entry: dict[str, Any] = {"index": moment.index, "decision": moment.kind,
                                  "trick": moment.trick, "chosen": str(moment.chosen),
                                  "words": decision_words(moment.kind, moment.trick,
-                                                         str(moment.chosen), None)}
+                                                         str(moment.chosen), None),
+                                 **moment_marks(moment, None)}
         if worlds is not None:
             entry = moment_json(final.name, moment, value_moment(moment, settings))
         decisions.append(entry)
     chance = {k: v for k, v in hands[hand].items() if k != "actions"}
     if secret:
         chance = _only_known(chance, known)
+    dealt = [_dealt_cards(d, trump) for d in _deal_rows(chance)]
+    label = f"{PRESENTERS[final.name].hand_word} {hand + 1}"
     reviewed = [d for d in decisions if "loss" in d]
     return {"game": final.name, "title": final.title, "players": final.players,
-            "seat": seat, "seats": levels, "hand_number": hand, "hands": len(hands),
+            "seat": seat, "seats": list(levels), "hand_number": hand, "hands": len(hands),
             "seat_labels": [level_label(level) for level in levels],
-            "label": f"{PRESENTERS[final.name].hand_word} {hand + 1}", "trump": trump,
-            "deal": chance, "dealt": [_dealt_cards(d, trump) for d in _deal_rows(chance)],
-            "actions": played, "tricks": tricks, "scores": scores,
-            "decisions": decisions,
+            "label": label, "hand_word": PRESENTERS[final.name].hand_word, "trump": trump,
+            "deal": chance, "dealt": dealt,
+            "steps": review_steps(label, dealt, tricks, actions[:first_card], found,
+                                  seating),
+            "tricks": tricks, "scores": scores, "decisions": decisions,
             "thresholds": dict(zip(("inaccurate", "mistake"),
                                    GRADES.get(final.name, DEFAULT_GRADES), strict=True)),
             "worlds": worlds,
             "total_loss": round(sum(d["loss"] for d in reviewed), 3) if reviewed else None}
+
+
+def review_steps(label: str, dealt: Sequence[Sequence[str]], tricks: Sequence[TrickView],
+                 before: list[PlayedView], found: Sequence[Moment],
+                 seating: Seating) -> list[ReviewStepView]:
+    """The review's steps (the deal, then each trick), every seat's cards marked at each.
+
+    A card is ``gone`` once an earlier trick holds it, ``now`` in the step's own
+    trick, and ``chosen`` on the reviewed seat's row where its decision at that step
+    named it; ``label`` is the hand's (``Round 3``), ``before`` the actions before
+    the first trick.
+    """
+    players = len(dealt)
+    order = [(seating.seat + i) % players for i in range(players)]
+    gone: list[Counter[str]] = [Counter() for _ in range(players)]
+    steps: list[ReviewStepView] = []
+    for number in range(len(tricks) + 1):
+        trick = tricks[number - 1] if number else None
+        now = {} if trick is None else {play["seat"]: play["card"] for play in trick["plays"]}
+        here = [m for m in found if m.step == number]
+        chosen = {card for m in here for card in action_cards(m.chosen)}
+        seats: list[ReviewSeatView] = []
+        for seat in order:
+            used = Counter(gone[seat])
+            playing = now.get(seat)
+            cards: list[ReviewCardView] = []
+            for card in dealt[seat]:
+                was_gone = used[card] > 0
+                if was_gone:
+                    used[card] -= 1
+                # One copy only where two packs deal a card twice (Black Queen).
+                is_now = not was_gone and card == playing
+                if is_now:
+                    playing = None
+                cards.append({"card": card, "gone": was_gone, "now": is_now,
+                              "chosen": seat == seating.seat and card in chosen})
+            seats.append({"seat": seat, "name": seating.name(seat),
+                          "level": level_label(seating.levels[seat]),
+                          "you": seat == seating.seat, "cards": cards})
+        if trick is None:
+            head = f"{label}: every hand as dealt"
+        else:
+            head = f"Trick {number} of {len(tricks)}: {trick['text']}"
+        steps.append({"step": number, "label": str(number) if number else "Deal",
+                      "title": f"Trick {number}" if number else "The hands as dealt",
+                      "head": head, "trick": trick, "before": before if number == 0 else [],
+                      "seats": seats, "decisions": [m.index for m in here],
+                      "no_decision": "No decision of yours " + (
+                          "in this trick" if number else "before the first trick")})
+        for seat, card in now.items():
+            if 0 <= seat < players:
+                gone[seat][card] += 1
+    return steps
 
 
 #: Observation keys whose texts are bids or contracts ("5♥"), not cards.
@@ -581,76 +693,68 @@ def _dealt_cards(row: Any, trump: str | None) -> list[str]:
 
 
 def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
-               count: int | None = None) -> dict[str, Any]:
+               count: int | None = None) -> ReplayView:
     """Hand ``hand`` of a checked record step by step, as ``seat`` saw it.
 
-    Step 0 is the hand as dealt, then one step after each action: the action, the
-    table view of ``seat`` (the presenter's :class:`TableView`, score sheet
-    included), the events in words and the trick it completed.  Only steps
+    Step 0 is the hand as dealt, then one step after each action: the action in
+    words, the table view of ``seat`` (the presenter's :class:`TableView`, score
+    sheet included), the events in words and the trick it completed.  Only steps
     ``first`` to ``first + count - 1`` are drawn (all by default); ``total`` says how
-    many the hand has.  ValueError if the record has no such hand.
+    many the hand has.  ValueError if the record has no such hand.  One walk.
     """
-    final = replay(record)
-    hands: list[Any] = record["hands"]
-    if not 0 <= hand < len(hands):
-        raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
-                         f"not {hand}")
-    seating = Seating(levels=seat_levels(record, final.players), seat=seat)
-    state, actions = replaying(record)
     last = None if count is None else first + count
 
     def wanted(step: int) -> bool:
         return step >= first and (last is None or step < last)
 
-    def step_view(step: int, played: dict[str, Any] | None,
-                  events: Sequence[Event]) -> dict[str, Any]:
+    def step_view(state: GameState, step: int, played: PlayedView | None,
+                  events: Sequence[Event]) -> ReplayStepView:
         obs = state.observe(seat)
         return {"step": step, "played": played, "table": present(obs, seating, _no_reason),
                 "events": describe_events(events, obs, seating),
-                "completed": _completed(events, seating)}
+                "completed": completed_trick(events, seating)}
 
-    steps: list[dict[str, Any]] = []
+    def dealt(state: GameState) -> ReplayStepView | None:
+        """Step 0, the hand as dealt: the view before the hand's first action."""
+        if state.hand_number != hand or state.hands_log[hand]["actions"] or not wanted(0):
+            return None
+        return step_view(state, 0, None, ())
+
+    walked = walk(record, dealt)
+    state = walked.state
+    seating = Seating(levels=seat_levels(record, state.players), seat=seat)
+
+    steps: list[ReplayStepView] = []
     total = 1
     started = False
-    # A face-down action (another seat's discard or pass) is shown without its cards.
-    seen = final.seen_actions(hand, seat)
-    for number, _, text in actions:
-        if number > hand:
-            break
-        if number == hand and not started:
-            started = True
-            if wanted(0):
-                steps.append(step_view(0, None, ()))
-        mover = state.to_move
-        decision = None if state.decision is None else state.decision.value
-        action = state.action_from_text(text)
-        events = state.apply(action)
-        if number < hand:
+    for step in walked:
+        if step.hand != hand:
             continue
+        if step.before is not None:
+            steps.append(step.before)
+        started = True
         if wanted(total):
-            shown = seen[total - 1]
-            steps.append(step_view(total, {"seat": mover, "action": shown,
-                                           "text": None if shown is None
-                                           else action_words(decision, shown)},
-                                   events))
+            # A face-down action (another seat's discard or pass) is shown without its cards.
+            shown = state.seen_actions(hand, seat)[step.index]
+            played: PlayedView = {"seat": step.seat, "name": seating.name(step.seat),
+                                  "text": FACE_DOWN if shown is None
+                                  else action_words(step.decision.value, shown)}
+            steps.append(step_view(state, total, played, step.events))
         total += 1
+    final = walked.finish()
+    hands: list[Any] = record["hands"]
+    if not 0 <= hand < len(hands):
+        raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
+                         f"not {hand}")
     if not started and wanted(0):  # the hand is dealt but nothing was played in it yet
-        steps.append(step_view(0, None, ()))
+        steps.append(step_view(final, 0, None, ()))
     return {"game": final.name, "title": final.title, "seat": seat, "hand_number": hand,
-            "hands": len(hands), "finished": _finished(final, record, hand), "total": total,
-            "steps": steps}
+            "hands": len(hands), "hand_word": PRESENTERS[final.name].hand_word,
+            "finished": _finished(final, record, hand), "total": total, "steps": steps}
 
 
 def _no_reason(text: str) -> str | None:
     """A replay offers no choices, so nothing needs explaining."""
-    return None
-
-
-def _completed(events: Sequence[Event], seating: Seating) -> TrickView | None:
-    for event in events:
-        data = event.to_json()
-        if data["type"] == "trick":
-            return trick_view(data["plays"], data["winner"], seating)
     return None
 
 

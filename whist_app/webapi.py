@@ -519,7 +519,7 @@ def review_hand(payload: Payload) -> Reply:
         raise OptionError(f"that is too much for one call: ask with iterations 0 and value "
                           f"the decisions one by one (review_decision), or ask fewer than "
                           f"{worlds} iterations")
-    return hand_review(record, hand, seat, worlds or None, seed=seed)
+    return {**hand_review(record, hand, seat, worlds or None, seed=seed)}
 
 
 @api
@@ -552,9 +552,8 @@ def replay_steps(payload: Payload) -> Reply:
     Payload: ``hand_number`` (from 0), optional ``record`` / ``sealed`` (default: the
     game in progress, whose unfinished hand only a person's seat may step through),
     ``seat``, ``first`` and ``count`` (steps wanted, at most MAX_STEPS; default from 0).
-    Reply: ``{"game", "title", "seat", "hand_number", "hands", "finished", "total",
-    "steps": [{"step", "played": {"seat", "action"} | None, "table": TableView,
-    "events", "completed"}]}``; step 0 is the hand as dealt.
+    Reply: :class:`~whist_app.review_view.ReplayView` (docs/review.md); step 0 is the
+    hand as dealt.
     """
     from whist_app.review import hand_is_finished, hand_steps
     record, _, seat, _ = _review_source(payload)
@@ -565,7 +564,8 @@ def replay_steps(payload: Payload) -> Reply:
     if seat not in people and hand < len(record["hands"]) and not hand_is_finished(record, hand):
         raise OptionError("only your own seat can be followed through a hand still in play")
     first = _whole(payload, "first", 0, 0, 100_000)
-    return hand_steps(record, hand, seat, first, _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))
+    return {**hand_steps(record, hand, seat, first,
+                         _whole(payload, "count", MAX_STEPS, 1, MAX_STEPS))}
 
 
 #: Rollouts per decision of "Expert in your seat" (a hand in the browser in seconds).

@@ -395,26 +395,9 @@ export function renderHand() {
 
 // ---------------------------------------------------------------- the hint
 
-/** The hint's candidates as {action, text, value}, best first, in words. */
+/** The hint's candidates as {action, text, value}, best first, in Python's words. */
 function hintItems(hint) {
-  if (Array.isArray(hint.items) && hint.items.length) {
-    return hint.items.map((i) => ({ action: i.action, text: i.text ?? `${i.label}: ${i.value}`,
-                                    value: i.value }));
-  }
-  const t = table();
-  const labelOf = (action) => {
-    const choice = t.choices.items.find((i) => i.action === action);
-    if (choice) return choice.label;
-    const words = String(action).split(" ").map((part) => {
-      const face = part.split("@")[0];
-      return part.includes("@") ? `${cardName(face)} (face-up)` : cardName(face);
-    });
-    return words.join(", ");
-  };
-  return (hint.hint ?? []).map((h) => ({
-    action: h.action, value: h.value,
-    text: `${labelOf(h.action)}: about ${h.value >= 0 ? "+" : ""}${h.value.toFixed(1)} points`,
-  }));
+  return (hint.items ?? []).map((i) => ({ action: i.action, text: i.text, value: i.value }));
 }
 
 function bestAction(hint) {

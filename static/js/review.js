@@ -14,7 +14,9 @@
 //
 // Every action that waits on the worker marks its dialog busy before its
 // first await: `data-state` is "busy", then "ready" (or "stopped", "error").
-// No game rule lives here: every word and every card comes from Python.
+// No game rule lives here: every word, every card and every mark on a card
+// (gone, played now, chosen, better) comes from Python's view model
+// (whist_app/review_view.py); this file only draws it.
 
 import { call } from "./bridge.js";
 import { cardElement, cardName, escapeHtml, suitText } from "./cards.js";
@@ -27,12 +29,6 @@ const WORLDS = 200;
 /** Steps per replay_steps call (the web API's most). */
 const PAGE = 120;
 
-
-/** The card faces in an action ("Q♥@3 K♥" → ["Q♥", "K♥"]). */
-const faces = (action) => String(action ?? "").split(" ").filter(Boolean).map((p) => p.split("@")[0]);
-
-/** "Round 3" → "Round": the word the game gives its hands. */
-const handWord = (label) => String(label ?? "").replace(/\s*\d+\s*$/, "") || "Hand";
 
 function setState(el, state) {
   el.dataset.state = state;
@@ -97,17 +93,17 @@ async function loadHand(hand) {
     $("#review-error").textContent = err.message;
     $("#review-error").hidden = false;
     progress("");
-    drawHandPicker(hand, rv.lastHands ?? hand + 1, rv.lastLabel ?? "");
+    drawHandPicker(hand, rv.lastHands ?? hand + 1, rv.lastWord ?? "Hand");
     setState(dialog, "error");
     return;
   }
   if (gen !== rv.gen) return;
   rv.data = data;
   rv.lastHands = data.hands;
-  rv.lastLabel = data.label;
+  rv.lastWord = data.hand_word;
   $("#review-main").hidden = false;
   $("#review-title").textContent = `Review: ${data.label}`;
-  drawHandPicker(hand, data.hands, data.label);
+  drawHandPicker(hand, data.hands, data.hand_word);
   drawReview();
   await valueDecisions(gen);
 }
@@ -177,9 +173,8 @@ function drawStopButton() {
   more.hidden = state !== "stopped" || !rv.data || rv.valued.size === rv.data.decisions.length;
 }
 
-function drawHandPicker(hand, hands, label) {
+function drawHandPicker(hand, hands, word) {
   const select = $("#review-hand");
-  const word = handWord(label);
   select.innerHTML = Array.from({ length: hands }, (_, i) =>
     `<option value="${i}">${escapeHtml(word)} ${i + 1}</option>`).join("");
   select.value = String(hand);
@@ -187,22 +182,17 @@ function drawHandPicker(hand, hands, label) {
 
 /** The steps: 0 = the hand as dealt (and what was decided before the first trick), k = trick k. */
 function stepCount() {
-  return (rv.data?.tricks.length ?? 0) + 1;
-}
-
-/** Which step a decision belongs to. */
-function stepOf(decision) {
-  return decision.trick == null ? 0 : decision.trick + 1;
+  return rv.data?.steps.length ?? 1;
 }
 
 function decisionEntry(decision) {
   return rv.valued.get(decision.index) ?? decision;
 }
 
-function seatNames() {
-  const names = {};
-  for (const trick of rv.data.tricks) for (const play of trick.plays) names[play.seat] = play.name;
-  return names;
+/** The person's decisions at step `step` (Python's `steps[].decisions`), valued where they are. */
+function decisionsAt(step) {
+  const indices = new Set(rv.data.steps[step]?.decisions ?? []);
+  return rv.data.decisions.filter((d) => indices.has(d.index)).map(decisionEntry);
 }
 
 function drawReview() {
@@ -227,27 +217,23 @@ function drawReview() {
 function gradeAt(step) {
   const order = ["good", "inaccurate", "mistake"];
   let worst = -1;
-  for (const d of rv.data.decisions) {
-    if (stepOf(d) !== step) continue;
-    const grade = rv.valued.get(d.index)?.grade;
-    worst = Math.max(worst, order.indexOf(grade));
-  }
+  for (const d of decisionsAt(step)) worst = Math.max(worst, order.indexOf(d.grade));
   return worst < 0 ? "" : order[worst];
 }
 
 function drawPips() {
   const box = $("#review-pips");
   box.innerHTML = "";
-  for (let step = 0; step < stepCount(); step++) {
+  for (const { step, label, title, decisions } of rv.data.steps) {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "pip";
-    b.textContent = step === 0 ? "Deal" : String(step);
-    b.setAttribute("aria-label", step === 0 ? "The hands as dealt" : `Trick ${step}`);
+    b.textContent = label;
+    b.setAttribute("aria-label", title);
     b.dataset.step = String(step);
     const grade = gradeAt(step);
     if (grade) b.dataset.grade = grade;
-    if (rv.data.decisions.some((d) => stepOf(d) === step)) b.dataset.mine = "1";
+    if (decisions.length) b.dataset.mine = "1";
     if (step === rv.step) b.setAttribute("aria-current", "step");
     b.addEventListener("click", () => goStep(step));
     box.appendChild(b);
@@ -263,56 +249,39 @@ function goStep(step) {
 
 function drawTable() {
   const data = rv.data;
-  const step = rv.step;
-  const names = seatNames();
-  const trick = step > 0 ? data.tricks[step - 1] : null;
-  // Cards gone before this step's trick, per seat; and the card each seat plays in it.
-  const gone = data.dealt.map(() => []);
-  data.tricks.slice(0, Math.max(0, step - 1)).forEach((t) =>
-    t.plays.forEach((p) => gone[p.seat]?.push(...faces(p.card))));
-  const now = {};
-  trick?.plays.forEach((p) => (now[p.seat] = faces(p.card)[0]));
-  // The person's decisions here: the choice made and the better one, marked on the cards.
-  const here = data.decisions.filter((d) => stepOf(d) === step).map(decisionEntry);
-  const chosen = new Set(here.flatMap((d) => faces(d.chosen)));
-  const better = new Set(here.filter((d) => d.choices && d.words?.better)
-    .flatMap((d) => d.choices[0].actions.flatMap(faces)));
+  const step = data.steps[rv.step];
+  // The better choice is known once its decision is valued: Python's cards to mark.
+  const better = new Set(decisionsAt(rv.step).flatMap((d) => d.better_cards));
 
   const seats = $("#review-seats");
   seats.innerHTML = "";
-  const order = data.dealt.map((_, i) => (data.seat + i) % data.dealt.length);
-  for (const seat of order) {
+  for (const seat of step.seats) {
     const row = document.createElement("div");
     row.className = "review-seat";
-    row.dataset.seat = String(seat);
-    if (seat === data.seat) row.classList.add("you");
-    const name = names[seat] ?? (seat === data.seat ? "You" : `Seat ${seat}`);
-    const level = data.seat_labels?.[seat] ?? data.seats[seat];
-    row.innerHTML = `<div class="who">${dot(seat)}<strong>${escapeHtml(name)}</strong>` +
-      `${seat === data.seat ? "" : ` <small>${escapeHtml(level ?? "")}</small>`}</div>`;
+    row.dataset.seat = String(seat.seat);
+    if (seat.you) row.classList.add("you");
+    row.innerHTML = `<div class="who">${dot(seat.seat)}<strong>${escapeHtml(seat.name)}</strong>` +
+      `${seat.you ? "" : ` <small>${escapeHtml(seat.level)}</small>`}</div>`;
     const cards = document.createElement("div");
     cards.className = "review-cards";
     cards.setAttribute("role", "list");
-    cards.setAttribute("aria-label", `${name}: cards as dealt`);
-    const used = [...gone[seat]];
-    for (const card of data.dealt[seat] ?? []) {
-      const el = cardElement(card, { static: true });
+    cards.setAttribute("aria-label", `${seat.name}: cards as dealt`);
+    for (const card of seat.cards) {
+      const el = cardElement(card.card, { static: true });
       el.setAttribute("role", "listitem");
-      let label = cardName(card);
-      const at = used.indexOf(card);
-      if (at >= 0) {
-        used.splice(at, 1);
+      let label = cardName(card.card);
+      if (card.gone) {
         el.dataset.gone = "1";
         label += ", played earlier";
-      } else if (now[seat] === card) {
+      } else if (card.now) {
         el.dataset.now = "1";
         label += ", played in this trick";
       }
-      if (seat === data.seat && chosen.has(card)) {
+      if (card.chosen) {
         el.dataset.chosen = "1";
         label += ", your choice";
       }
-      if (seat === data.seat && better.has(card)) {
+      if (seat.you && better.has(card.card)) {
         el.dataset.better = "1";
         label += ", the better choice";
       }
@@ -327,30 +296,19 @@ function drawTable() {
   box.innerHTML = "";
   const head = document.createElement("p");
   head.className = "step-head";
-  if (trick) {
-    head.textContent = `Trick ${step} of ${data.tricks.length}: ${trick.text}`;
-    box.appendChild(head);
-    box.appendChild(trickFigures(trick, "review-plays"));
+  head.textContent = step.head;
+  box.appendChild(head);
+  if (step.trick) {
+    box.appendChild(trickFigures(step.trick, "review-plays"));
   } else {
-    head.textContent = `${data.label}: every hand as dealt`;
-    box.appendChild(head);
-    const before = actionsBeforeTricks();
     const p = document.createElement("p");
     p.className = "review-before";
-    p.innerHTML = before.length
-      ? `Before the first trick: ${before.map((a) =>
-        `${dot(a.seat)}${escapeHtml(names[a.seat] ?? `Seat ${a.seat}`)}: <b>${a.action === null ? "cards face down" : suitText(a.text ?? a.action)}</b>`).join(", ")}`
+    p.innerHTML = step.before.length
+      ? `Before the first trick: ${step.before.map((a) =>
+        `${dot(a.seat)}${escapeHtml(a.name)}: <b>${suitText(a.text)}</b>`).join(", ")}`
       : "";
     box.appendChild(p);
   }
-}
-
-/** The actions before the first trick's first card (bids, passes, discards...). */
-function actionsBeforeTricks() {
-  const first = rv.data.tricks[0]?.plays[0];
-  if (!first) return rv.data.actions;
-  const at = rv.data.actions.findIndex((a) => a.seat === first.seat && faces(a.action)[0] === faces(first.card)[0]);
-  return at < 0 ? [] : rv.data.actions.slice(0, at);
 }
 
 /** A decision in Python's words (`words`: where, chosen, better, loss), with its grade. */
@@ -370,10 +328,10 @@ function decisionHtml(d, brief = false) {
 
 function drawDecisionsHere() {
   const box = $("#review-here");
-  const here = rv.data.decisions.filter((d) => stepOf(d) === rv.step).map(decisionEntry);
+  const here = decisionsAt(rv.step);
   box.innerHTML = here.length
     ? here.map((d) => `<p class="decision-here" data-index="${d.index}"${d.grade ? ` data-grade="${escapeHtml(d.grade)}"` : ""}>${decisionHtml(d)}</p>`).join("")
-    : `<p class="help">No decision of yours ${rv.step === 0 ? "before the first trick" : "in this trick"}.</p>`;
+    : `<p class="help">${escapeHtml(rv.data.steps[rv.step].no_decision)}.</p>`;
 }
 
 function drawDecisionList() {
@@ -389,11 +347,11 @@ function drawDecisionList() {
     li.className = "decision";
     li.dataset.index = String(d.index);
     if (d.grade) li.dataset.grade = d.grade;
-    if (stepOf(d) === rv.step) li.setAttribute("aria-current", "step");
+    if (d.step === rv.step) li.setAttribute("aria-current", "step");
     const b = document.createElement("button");
     b.type = "button";
     b.innerHTML = decisionHtml(d, true);
-    b.addEventListener("click", () => goStep(stepOf(d)));
+    b.addEventListener("click", () => goStep(d.step));
     li.appendChild(b);
     list.appendChild(li);
   }
@@ -448,9 +406,8 @@ async function loadReplayHand(hand, step) {
   rp.info = reply;
   rp.steps = new Map(reply.steps.map((s) => [s.step, s]));
   $("#replay-title").textContent = `Replay: ${reply.title}`;
-  const word = reply.steps[0]?.table?.info?.find((i) => i.key === "hand")?.label || "Hand";
   $("#replay-hand").innerHTML = Array.from({ length: rp.hands }, (_, i) =>
-    `<option value="${i}">${escapeHtml(word)} ${i + 1}</option>`).join("");
+    `<option value="${i}">${escapeHtml(reply.hand_word)} ${i + 1}</option>`).join("");
   $("#replay-hand").value = String(hand);
   $("#replay-slider").max = String(Math.max(0, rp.total - 1));
   await showReplayStep(step < 0 ? rp.total - 1 : step, gen);
@@ -494,9 +451,8 @@ function drawReplay() {
   $("#replay-slider").value = String(rp.step);
   $("#replay-count").textContent = `Step ${rp.step} of ${rp.total - 1}`;
   $("#replay-heading").innerHTML = suitText(t.heading);
-  const who = (seat) => t.seats[seat]?.name ?? `Seat ${seat}`;
   const lines = [];
-  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(who(s.played.seat))}: <b>${s.played.action === null ? "cards face down" : suitText(s.played.text ?? s.played.action)}</b>`);
+  if (s.played) lines.push(`${dot(s.played.seat)}${escapeHtml(s.played.name)}: <b>${suitText(s.played.text)}</b>`);
   else lines.push("The hand as dealt");
   for (const e of s.events ?? []) lines.push(suitText(e.text));
   $("#replay-played").innerHTML = lines.join(" · ");

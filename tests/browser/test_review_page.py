@@ -63,10 +63,16 @@ def _check_review(page: Any, players: int, cards: int) -> None:
     # The deal, then one step per trick (a game decided mid-deal stops early).
     last = int(review.get_attribute("data-steps") or 0) - 1
     assert last >= 1
+    assert page.locator("#review-seats [data-gone], #review-seats [data-now]").count() == 0
     for step in range(1, last + 1):
         page.click("#review-next")
         assert review.get_attribute("data-step") == str(step)
         assert page.locator("#review-trick figure").count() == players
+        # Python's marks, drawn: each seat's cards of earlier tricks gone, one card now,
+        # and the person's own card of this trick marked as their choice.
+        assert page.locator("#review-seats [data-gone]").count() == players * (step - 1)
+        assert page.locator("#review-seats [data-now]").count() == players
+        assert page.locator("#review-seats .you [data-chosen]").count() == 1
     assert page.locator("#review-next").is_disabled()
     page.click("#review-prev")
     assert review.get_attribute("data-step") == str(last - 1)
