@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engines.base import level_label, resolve_level
+from engines.levels import level_label, resolve_level
 from whist.actions import Bid, Contract, Discard, NameTrump, Skip
 from whist.cards import Card, Suit, sort_hand
 from whist.events import Acted, CardsPassed, Event, HandScored, Redeal, TrickTaken

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engines.base import level_label
+from engines.levels import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action
 from whist.cards import Card, Suit, sort_hand

@@ -10,7 +10,9 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
+from engines.interface import Engine, EngineError
+from engines.levels import load_engine, resolve_level
+from engines.referee import choose_action
 from whist.actions import Action
 from whist.claim import can_claim, claim
 from whist.events import Acted, Event
@@ -35,7 +37,7 @@ class Table:
         """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game.
 
         ``engine_timeout``: seconds a computer seat may take per decision (None: each
-        engine's default, see :func:`engines.base.decision_time_limit`).
+        engine's default, see :func:`engines.referee.decision_time_limit`).
         """
         if len(seats) != state.players:
             raise OptionError(f"{state.title} with {state.players} players needs "

@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import PLAYER_LEVELS, describe_levels, level_label
+from engines.levels import PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
