@@ -50,7 +50,7 @@ GAME_PACKAGES = ("whist", "engines", "whist_app")
 BUNDLE_EXCLUDES = frozenset({"whist/__main__.py", "whist_app/cli.py", "whist_app/terminal.py",
                              "whist_app/nerd.py", "engines/arena.py", "engines/distribute.py",
                              "whist_app/testhooks.py"})
-#: The web API's test hooks: only in the test bundle, game-test.zip (see devserver).
+#: The web API's test hooks: only in the test bundle, game-test.zip (see whist_server).
 TEST_HOOKS = "whist_app/testhooks.py"
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)

@@ -317,5 +317,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "nerd":
         from whist_app.nerd import main as nerd_main
         return nerd_main(rest)
-    from devserver import main as serve_main
+    from whist_server import main as serve_main
     return serve_main(rest)
