@@ -185,8 +185,8 @@ class _Decision:
 
 
 class _Worker:
-    """A daemon thread that runs decisions one after another (starting a thread per decision
-    costs about a millisecond, a hand-over through a queue some microseconds)."""
+    """A daemon thread that runs decisions one after another: starting a thread per decision
+    costs far more than handing one over through a queue (docs/performance.md, issue 22)."""
 
     def __init__(self) -> None:
         self.pid = os.getpid()

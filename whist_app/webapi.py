@@ -477,8 +477,8 @@ def unseal(text: str) -> dict[str, Any]:
 MAX_REVIEW_WORLDS = 1000
 #: Most replay steps (table views, a few kilobytes each) in one reply.
 MAX_STEPS = 120
-#: Most worlds times decisions one review_hand call values (about 20 s of CPython
-#: for Black Queen's longest hands); beyond it the page values decision by decision.
+#: Most worlds times decisions one review_hand call values (so that one call does not keep
+#: the page waiting long, docs/performance.md); beyond it the page values decision by decision.
 MAX_HAND_WORK = 20_000
 
 
