@@ -19,7 +19,7 @@ from typing import Any, Final
 from whist.events import HandScored
 from whist.games import game_class
 from whist.protocol import JSON, OptionError, validate_options
-from whist_app.presenter import HUMAN
+from whist_app.presenters.base import HUMAN
 from whist_app.review import replaying
 
 #: The level of every computer seat in a daily game.

@@ -32,7 +32,7 @@ from engines.referee import choose_action
 from whist.games import game_class
 from whist.protocol import JSON, GameState
 from whist.records import RecordError, load_record, replay
-from whist_app.presenter import HUMAN
+from whist_app.presenters.base import HUMAN
 from whist_app.review import default_seat
 
 #: The level that plays in the chosen seat.

@@ -33,7 +33,10 @@ from whist.games import game_class
 from whist.observations import Observation
 from whist.protocol import JSON, GameState
 from whist.records import load_record, replay
-from whist_app.presenter import HUMAN, PRESENTERS, Seating, describe_events, present, trick_view
+from whist_app.presenters.base import HUMAN, Seating
+from whist_app.presenters.events import describe_events
+from whist_app.presenters.registry import PRESENTERS
+from whist_app.presenters.view import present, trick_view
 from whist_app.views import TrickView
 
 #: Expected loss (points) from which a decision is graded ``inaccurate`` and ``mistake``,

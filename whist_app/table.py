@@ -20,7 +20,9 @@ from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import HUMAN, Seating, describe_events, present
+from whist_app.presenters.base import HUMAN, Seating
+from whist_app.presenters.events import describe_events
+from whist_app.presenters.view import present
 
 __all__ = ["HUMAN", "Table", "default_seats"]
 from whist_app.views import EventView, TableView

@@ -31,7 +31,8 @@ from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import hint_items, trick_view
+from whist_app.presenters.hints import hint_items
+from whist_app.presenters.view import trick_view
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
 from whist_app.tips import first_hand_tip
