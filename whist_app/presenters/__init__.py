@@ -7,8 +7,10 @@ draw the view it returns: the terminal as text, the page as HTML.  Reasons a
 choice is not allowed come from the rules core itself (``explain``), never
 from here.
 
-The modules: :mod:`~whist_app.presenters.base` (the base presenter and the
-seating), one module per game, :mod:`~whist_app.presenters.registry`
-(:data:`PRESENTERS`), :mod:`~whist_app.presenters.view` (the table view's assembly),
-:mod:`~whist_app.presenters.events` (events in words) and :mod:`~whist_app.presenters.hints`.
+The modules: :mod:`~whist_app.presenters.base` (the base presenter, generic
+over its game's observation type, and the seating), one module per game,
+:mod:`~whist_app.presenters.registry` (:data:`PRESENTERS`),
+:mod:`~whist_app.presenters.view` (the table view's assembly),
+:mod:`~whist_app.presenters.events` (events in words) and
+:mod:`~whist_app.presenters.hints`.
 """

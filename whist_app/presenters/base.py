@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from whist.events import HandScored
-from whist.observations import (
-    Observation,
-)
+from whist.observations import Observation
 from whist_app.views import (
     ChoicesView,
     ChoiceView,
@@ -23,6 +22,8 @@ HUMAN = "human"
 SEAT_NAMES: tuple[str, ...] = ("Alex", "Blair", "Casey", "Drew", "Emery", "Finley")
 #: Why an action is not allowed now (the core's words), or None if it is.
 Explain = Callable[[str], str | None]
+#: A game's observation type: its presenter narrows an :data:`Observation` to it once.
+Obs = TypeVar("Obs", bound=Observation)
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,12 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-class GamePresenter:
-    """What is particular to one game's presentation; the defaults suit plain trick games."""
+class GamePresenter(Generic[Obs]):
+    """What is particular to one game's presentation; the defaults suit plain trick games.
+
+    Generic over the game's observation type: :meth:`narrow` checks an observation is
+    this game's once, and every other method is handed it as that type.
+    """
 
     #: What a hand is called on the score sheet (``Round``, ``Deal``, ``Hand``).
     hand_word = "Hand"
@@ -91,62 +96,66 @@ class GamePresenter:
     #: that counts tricks (docs/review.md).
     grades: tuple[float, float] = (0.25, 1.0)
 
+    def narrow(self, obs: Observation) -> Obs:
+        """``obs`` as this game's observation type; TypeError for another game's."""
+        raise NotImplementedError
+
     def made(self, tricks: int, target: int | None) -> bool | None:
         """Whether a seat that took ``tricks`` made its ``target`` (None: it had none)."""
         if target is None or not self.made_words:
             return None
         return tricks >= target if self.made_with_more else tricks == target
 
-    def table_cards(self, obs: Observation, seat: int) -> list[str]:
+    def table_cards(self, obs: Obs, seat: int) -> list[str]:
         """A seat's cards on the table besides its hand (Black Queen's face-up row)."""
         return []
 
-    def heading(self, obs: Observation, seating: Seating) -> str:
+    def heading(self, obs: Obs, seating: Seating) -> str:
         """One line: which hand this is and what it is played for."""
         return f"{self.hand_word} {obs['hand_number'] + 1}: {trump_words(obs['trump_name'])}"
 
-    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+    def info(self, obs: Obs, seating: Seating) -> list[InfoView]:
         """The line above the trick."""
         return [_info("hand", self.hand_word, obs["hand_number"] + 1), _trump_item(obs)]
 
-    def schedule(self, obs: Observation) -> list[StepView] | None:
+    def schedule(self, obs: Obs) -> list[StepView] | None:
         """A fixed schedule of hands to show, if the game has one."""
         return None
 
-    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+    def facts(self, obs: Obs, seat: int, seating: Seating) -> list[FactView]:
         """What this game adds about a seat before its tricks, cards and total."""
         return []
 
-    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+    def badges(self, obs: Obs, seat: int, seating: Seating) -> list[str]:
         """Short marks on a seat: ``dealer``, ``opens``, ``rules 7♥``."""
         return []
 
-    def context(self, obs: Observation, seating: Seating) -> list[str]:
+    def context(self, obs: Obs, seating: Seating) -> list[str]:
         """Lines about the decision in hand (the bidding so far, passing, the hook rule)."""
         return []
 
-    def prompt(self, obs: Observation, seating: Seating) -> str:
+    def prompt(self, obs: Obs, seating: Seating) -> str:
         """What the person is asked to decide now."""
         return PROMPTS.get(obs["decision"] or "", "Your turn")
 
-    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+    def choices(self, obs: Obs, seating: Seating, explain: Explain) -> ChoicesView:
         """The person's choices when the decision is not a card (cards are the hand itself)."""
         return _no_choices()
 
-    def sheet_sub(self, obs: Observation, hand: int) -> str:
+    def sheet_sub(self, obs: Obs, hand: int) -> str:
         """A score-sheet row's small print (Diminishing Whist's cards and trump)."""
         return ""
 
-    def face_up(self, obs: Observation, seat: int, card_turn: bool,
+    def face_up(self, obs: Obs, seat: int, card_turn: bool,
                 explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:
         """A seat's face-up row and face-down count, for games that lay cards out (else None)."""
         return None, None
 
-    def highlighted(self, obs: Observation, decision: str | None) -> set[str]:
+    def highlighted(self, obs: Obs, decision: str | None) -> set[str]:
         """Hand cards to set apart now (9-5-2's dealer: the cards just taken from the kitty)."""
         return set()
 
-    def played_face_up(self, obs: Observation, index: int) -> bool:
+    def played_face_up(self, obs: Obs, index: int) -> bool:
         """Whether the current trick's ``index``-th card came from a face-up row."""
         return False
 
@@ -154,7 +163,7 @@ class GamePresenter:
         """How a seat's hand score came about, in words (empty: the points say it all)."""
         return ""
 
-    def passed_cards(self, obs: Observation, passer: int,
+    def passed_cards(self, obs: Obs, passer: int,
                      receiver: int) -> tuple[list[str], list[str]] | None:
         """The cards of a pass and of its returns, if this seat saw them."""
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from whist.cards import Suit
 from whist.games.bidding import CONTRACTS
 from whist.observations import (
+    BiddingObservation,
     Observation,
     as_bidding,
 )
@@ -27,82 +28,80 @@ from whist_app.views import (
 )
 
 
-class BiddingPresenter(GamePresenter):
+class BiddingPresenter(GamePresenter[BiddingObservation]):
     """Bidding Whist: the auction, the ruler, secondary bets."""
 
     target_word = "bet"
     made_words = "exact bets"
     grades = (2.5, 10.0)  # ten points a trick
 
-    def heading(self, obs: Observation, seating: Seating) -> str:
-        """Hand n: who rules with what, or the bidding and who opened it."""
-        o = as_bidding(obs)
-        number = o["hand_number"] + 1
-        if o["contract"] is not None and o["ruler"] is not None:
-            return (f"Hand {number}: {seating.does(o['ruler'], 'rule')} with {o['contract']}, "
-                    f"{trump_words(o['trump_name'])}")
-        return f"Hand {number}: bidding, opened by {seating.who(o['opener'])}"
+    def narrow(self, obs: Observation) -> BiddingObservation:
+        """``obs`` as a Bidding Whist observation; TypeError for any other game."""
+        return as_bidding(obs)
 
-    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+    def heading(self, obs: BiddingObservation, seating: Seating) -> str:
+        """Hand n: who rules with what, or the bidding and who opened it."""
+        number = obs["hand_number"] + 1
+        if obs["contract"] is not None and obs["ruler"] is not None:
+            return (f"Hand {number}: {seating.does(obs['ruler'], 'rule')} with {obs['contract']}, "
+                    f"{trump_words(obs['trump_name'])}")
+        return f"Hand {number}: bidding, opened by {seating.who(obs['opener'])}"
+
+    def info(self, obs: BiddingObservation, seating: Seating) -> list[InfoView]:
         """Hand n of m; the trump once someone rules, else the high bid."""
-        o = as_bidding(obs)
-        items = [_info("hand", "Hand", f"{o['hand_number'] + 1} of {o['options'].get('hands', 1)}")]
-        if o["ruler"] is not None:
-            items.append(_trump_item(o))
-        elif o["high_bid"] is not None and o["high_bidder"] is not None:
+        items = [_info("hand", "Hand", f"{obs['hand_number'] + 1} of {obs['options'].get('hands', 1)}")]
+        if obs["ruler"] is not None:
+            items.append(_trump_item(obs))
+        elif obs["high_bid"] is not None and obs["high_bidder"] is not None:
             items.append(_info("high-bid", "High bid:",
-                               f"{o['high_bid']} ({seating.name(o['high_bidder'])})"))
+                               f"{obs['high_bid']} ({seating.name(obs['high_bidder'])})"))
         else:
             items.append(_info("high-bid", "High bid:", "none yet"))
         return items
 
-    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+    def facts(self, obs: BiddingObservation, seat: int, seating: Seating) -> list[FactView]:
         """The seat's bet, or its last bid during the auction."""
-        o = as_bidding(obs)
-        bet = o["bets"][seat]
+        bet = obs["bets"][seat]
         if bet is not None:
             return [_fact("bet", bet)]
-        if o["ruler"] is None:
-            last = next((b for s, b in reversed(o["bidding"]) if s == seat), None)
+        if obs["ruler"] is None:
+            last = next((b for s, b in reversed(obs["bidding"]) if s == seat), None)
             if last is not None:
                 return [_fact("bid", last)]
         return []
 
-    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+    def badges(self, obs: BiddingObservation, seat: int, seating: Seating) -> list[str]:
         """The ruler (with the contract) and who opened the bidding."""
-        o = as_bidding(obs)
         marks = []
-        if o["ruler"] == seat and o["contract"] is not None:
-            marks.append(f"rules {o['contract']}")
-        if o["opener"] == seat:
+        if obs["ruler"] == seat and obs["contract"] is not None:
+            marks.append(f"rules {obs['contract']}")
+        if obs["opener"] == seat:
             marks.append("opens")
         return marks
 
-    def context(self, obs: Observation, seating: Seating) -> list[str]:
+    def context(self, obs: BiddingObservation, seating: Seating) -> list[str]:
         """The auction in order while bidding and betting, the bets so far, everyone skipping."""
-        o = as_bidding(obs)
         lines = []
-        betting = o["decision"] == "secondary_bet"
-        if o["bidding"] and (o["ruler"] is None or betting):
+        betting = obs["decision"] == "secondary_bet"
+        if obs["bidding"] and (obs["ruler"] is None or betting):
             lines.append("Bidding: " + ", ".join(
-                f"{seating.name(s)} {'skipped' if b == 'skip' else b}" for s, b in o["bidding"]))
+                f"{seating.name(s)} {'skipped' if b == 'skip' else b}" for s, b in obs["bidding"]))
         if betting:
-            bets = [f"{seating.name(s)} {o['bets'][s]}" for s in o["bet_order"]
-                    if o["bets"][s] is not None]
+            bets = [f"{seating.name(s)} {obs['bets'][s]}" for s in obs["bet_order"]
+                    if obs["bets"][s] is not None]
             if bets:
                 lines.append("Bets so far: " + ", ".join(bets))
-        if o["all_skipped"]:
+        if obs["all_skipped"]:
             lines.append("Everyone skipped: no trump, and everyone bets")
         return lines
 
-    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+    def choices(self, obs: BiddingObservation, seating: Seating, explain: Explain) -> ChoicesView:
         """The contract grid and skip, or the secondary bets."""
-        o = as_bidding(obs)
-        if o["decision"] == "secondary_bet":
-            return _numbers(o, o["forbidden_bet"], explain)
-        if o["decision"] != "initial_bid":
+        if obs["decision"] == "secondary_bet":
+            return _numbers(obs, obs["forbidden_bet"], explain)
+        if obs["decision"] != "initial_bid":
             return _no_choices()
-        legal = set(o["legal"])
+        legal = set(obs["legal"])
         columns = list(dict.fromkeys(_denomination(c.trump) for c in CONTRACTS))
         rows = list(dict.fromkeys(str(c.tricks) for c in CONTRACTS))
         items = [_choice(str(c), str(c), explain, legal, row=str(c.tricks),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from whist.events import HandScored
 from whist.observations import (
+    BlackQueenObservation,
     Observation,
     as_black_queen,
 )
@@ -22,11 +23,15 @@ from whist_app.views import (
 )
 
 
-class BlackQueenPresenter(GamePresenter):
+class BlackQueenPresenter(GamePresenter[BlackQueenObservation]):
     """Black Queen: no trump, penalty points, face-up rows."""
 
     # One trick can swing a hand by ten points or more (the Q♠): marks sit higher.
     grades = (1.0, 4.0)
+
+    def narrow(self, obs: Observation) -> BlackQueenObservation:
+        """``obs`` as a Black Queen observation; TypeError for any other game."""
+        return as_black_queen(obs)
 
     def score_detail(self, event: HandScored, seat: int) -> str:
         """Which cards cost what: ``3 hearts −3, Q♠ −12``; or why the seat gained."""
@@ -43,48 +48,45 @@ class BlackQueenPresenter(GamePresenter):
         parts += ["Q♠ −12"] * queens
         return ", ".join(parts)
 
-    def table_cards(self, obs: Observation, seat: int) -> list[str]:
+    def table_cards(self, obs: BlackQueenObservation, seat: int) -> list[str]:
         """The seat's face-up row."""
-        return [card for card in as_black_queen(obs)["up"][seat] if card is not None]
+        return [card for card in obs["up"][seat] if card is not None]
 
-    def heading(self, obs: Observation, seating: Seating) -> str:
+    def heading(self, obs: BlackQueenObservation, seating: Seating) -> str:
         """Hand n of m, the dealer, the points in play."""
-        o = as_black_queen(obs)
-        hands = o["options"].get("hands") or o["players"]
-        return (f"Hand {o['hand_number'] + 1} of {hands}, {seating.does(o['dealer'], 'deal')}: "
-                f"no trump, {o['total_points']} penalty points in play")
+        hands = obs["options"].get("hands") or obs["players"]
+        return (f"Hand {obs['hand_number'] + 1} of {hands}, {seating.does(obs['dealer'], 'deal')}: "
+                f"no trump, {obs['total_points']} penalty points in play")
 
-    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+    def info(self, obs: BlackQueenObservation, seating: Seating) -> list[InfoView]:
         """Hand n of m, no trump and the points in play."""
-        o = as_black_queen(obs)
-        hands = o["options"].get("hands") or o["players"]
-        return [_info("hand", "Hand", f"{o['hand_number'] + 1} of {hands}"),
-                _info("points", "No trump ·", f"{o['total_points']} penalty points")]
+        hands = obs["options"].get("hands") or obs["players"]
+        return [_info("hand", "Hand", f"{obs['hand_number'] + 1} of {hands}"),
+                _info("points", "No trump ·", f"{obs['total_points']} penalty points")]
 
-    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+    def facts(self, obs: BlackQueenObservation, seat: int, seating: Seating) -> list[FactView]:
         """Penalty points taken this hand."""
-        return [_fact("points", as_black_queen(obs)["points"][seat])]
+        return [_fact("points", obs["points"][seat])]
 
-    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+    def badges(self, obs: BlackQueenObservation, seat: int, seating: Seating) -> list[str]:
         """The dealer."""
-        return ["dealer"] if as_black_queen(obs)["dealer"] == seat else []
+        return ["dealer"] if obs["dealer"] == seat else []
 
-    def face_up(self, obs: Observation, seat: int, card_turn: bool,
+    def face_up(self, obs: BlackQueenObservation, seat: int, card_turn: bool,
                 explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:
         """The row: each position's face-up card (playable by its owner) over a face-down one."""
-        o = as_black_queen(obs)
-        mine = seat == o["seat"]
-        legal = set(o["legal"])
+        mine = seat == obs["seat"]
+        legal = set(obs["legal"])
         slots: list[FaceUpSlotView] = []
-        for position, (card, down) in enumerate(zip(o["up"][seat], o["down"][seat], strict=True)):
+        for position, (card, down) in enumerate(zip(obs["up"][seat], obs["down"][seat], strict=True)):
             action = f"{card}@{position}" if card is not None and mine else None
             allowed = card_turn and action is not None and action in legal
             reason = explain(action) if card_turn and action is not None and not allowed else None
             slots.append({"card": card, "down": bool(down), "action": action,
                           "allowed": allowed, "reason": reason})
-        return slots, sum(o["down"][seat])
+        return slots, sum(obs["down"][seat])
 
-    def played_face_up(self, obs: Observation, index: int) -> bool:
+    def played_face_up(self, obs: BlackQueenObservation, index: int) -> bool:
         """Whether that card of the trick was played from a face-up row."""
-        trick_from = as_black_queen(obs)["trick_from"]
+        trick_from = obs["trick_from"]
         return index < len(trick_from) and trick_from[index] is not None

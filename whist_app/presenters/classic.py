@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from whist.observations import (
+    ClassicObservation,
     Observation,
     as_classic,
 )
@@ -18,25 +19,27 @@ from whist_app.views import (
 )
 
 
-class ClassicPresenter(GamePresenter):
+class ClassicPresenter(GamePresenter[ClassicObservation]):
     """Classic Whist: deals, each trick a point, first to the winning score."""
 
     hand_word = "Deal"
 
-    def heading(self, obs: Observation, seating: Seating) -> str:
+    def narrow(self, obs: Observation) -> ClassicObservation:
+        """``obs`` as a Classic Whist observation; TypeError for any other game."""
+        return as_classic(obs)
+
+    def heading(self, obs: ClassicObservation, seating: Seating) -> str:
         """Deal n, the trump, the winning score."""
-        o = as_classic(obs)
-        return (f"Deal {o['hand_number'] + 1}: {trump_words(o['trump_name'])}, first to "
-                f"{o['winning_score']} points wins")
+        return (f"Deal {obs['hand_number'] + 1}: {trump_words(obs['trump_name'])}, first to "
+                f"{obs['winning_score']} points wins")
 
-    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+    def info(self, obs: ClassicObservation, seating: Seating) -> list[InfoView]:
         """Deal n, the winning score, the trump."""
-        o = as_classic(obs)
-        return [_info("hand", "Deal", f"{o['hand_number'] + 1} · first to {o['winning_score']}"),
-                _trump_item(o)]
+        return [_info("hand", "Deal", f"{obs['hand_number'] + 1} · first to {obs['winning_score']}"),
+                _trump_item(obs)]
 
-    def context(self, obs: Observation, seating: Seating) -> list[str]:
+    def context(self, obs: ClassicObservation, seating: Seating) -> list[str]:
         """Whether follow-suit is off."""
-        if not as_classic(obs)["enforce_rules"]:
+        if not obs["enforce_rules"]:
             return ["Follow-suit is not enforced in this game"]
         return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from whist.observations import (
+    DiminishingObservation,
     Observation,
     as_diminishing,
 )
@@ -26,7 +27,7 @@ from whist_app.views import (
 )
 
 
-class DiminishingPresenter(GamePresenter):
+class DiminishingPresenter(GamePresenter[DiminishingObservation]):
     """Diminishing Whist: rounds, their schedule, bids and the hook rule."""
 
     hand_word = "Round"
@@ -35,45 +36,45 @@ class DiminishingPresenter(GamePresenter):
     # One trick can swing a round by ten points or more (a bid missed): marks sit higher.
     grades = (1.0, 4.0)
 
-    def heading(self, obs: Observation, seating: Seating) -> str:
+    def narrow(self, obs: Observation) -> DiminishingObservation:
+        """``obs`` as a Diminishing Whist observation; TypeError for any other game."""
+        return as_diminishing(obs)
+
+    def heading(self, obs: DiminishingObservation, seating: Seating) -> str:
         """Round n of 10, its cards and trump."""
-        o = as_diminishing(obs)
-        return (f"Round {o['round'] + 1} of {len(o['schedule'])}: {_plural(o['cards'], 'card')} "
-                f"each, {trump_words(o['trump_name'])}")
+        return (f"Round {obs['round'] + 1} of {len(obs['schedule'])}: {_plural(obs['cards'], 'card')} "
+                f"each, {trump_words(obs['trump_name'])}")
 
-    def info(self, obs: Observation, seating: Seating) -> list[InfoView]:
+    def info(self, obs: DiminishingObservation, seating: Seating) -> list[InfoView]:
         """Round, cards, trump."""
-        o = as_diminishing(obs)
-        return [_info("round", "Round", f"{o['round'] + 1}/{len(o['schedule'])} · "
-                                         f"{_plural(o['cards'], 'card')}"),
-                _trump_item(o)]
+        return [_info("round", "Round", f"{obs['round'] + 1}/{len(obs['schedule'])} · "
+                                         f"{_plural(obs['cards'], 'card')}"),
+                _trump_item(obs)]
 
-    def schedule(self, obs: Observation) -> list[StepView]:
+    def schedule(self, obs: DiminishingObservation) -> list[StepView]:
         """The ten rounds, the current one marked."""
-        o = as_diminishing(obs)
         return [{"label": f"{n}{t}",
-                 "state": "current" if i == o["round"] else "done" if i < o["round"] else "next"}
-                for i, (n, t) in enumerate(o["schedule"])]
+                 "state": "current" if i == obs["round"] else "done" if i < obs["round"] else "next"}
+                for i, (n, t) in enumerate(obs["schedule"])]
 
-    def facts(self, obs: Observation, seat: int, seating: Seating) -> list[FactView]:
+    def facts(self, obs: DiminishingObservation, seat: int, seating: Seating) -> list[FactView]:
         """The seat's bid."""
-        bid = as_diminishing(obs)["bids"][seat]
+        bid = obs["bids"][seat]
         return [_fact("bid", "–" if bid is None else bid)]
 
-    def badges(self, obs: Observation, seat: int, seating: Seating) -> list[str]:
+    def badges(self, obs: DiminishingObservation, seat: int, seating: Seating) -> list[str]:
         """Who opened the bidding."""
-        return ["opens"] if as_diminishing(obs)["opener"] == seat else []
+        return ["opens"] if obs["opener"] == seat else []
 
-    def choices(self, obs: Observation, seating: Seating, explain: Explain) -> ChoicesView:
+    def choices(self, obs: DiminishingObservation, seating: Seating, explain: Explain) -> ChoicesView:
         """Bids 0..cards, the forbidden one shown but not allowed."""
-        o = as_diminishing(obs)
-        if o["decision"] == "bid":
-            return _numbers(o, o["forbidden_bid"], explain)
+        if obs["decision"] == "bid":
+            return _numbers(obs, obs["forbidden_bid"], explain)
         return _no_choices()
 
-    def sheet_sub(self, obs: Observation, hand: int) -> str:
+    def sheet_sub(self, obs: DiminishingObservation, hand: int) -> str:
         """The round's cards and trump."""
-        schedule = as_diminishing(obs)["schedule"]
+        schedule = obs["schedule"]
         if hand >= len(schedule):
             return ""
         cards, trump = schedule[hand]

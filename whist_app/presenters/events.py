@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from whist.actions import Bid, Contract, Discard, NameTrump, Skip
 from whist.events import Acted, CardsPassed, Event, HandScored, Redeal, TrickTaken
@@ -11,6 +12,7 @@ from whist.observations import (
 )
 from whist_app.presenters.base import (
     GamePresenter,
+    Obs,
     Seating,
     _plural,
     _signed,
@@ -44,7 +46,8 @@ def describe_events(events: Sequence[Event], obs: Observation,
             out.append({"type": "redeal",
                         "text": f"{event.reason.capitalize()}: the cards are dealt again"})
         elif isinstance(event, CardsPassed):
-            out.append({"type": "passed", "text": _passed_text(game, event, obs, seating)})
+            out.append({"type": "passed",
+                        "text": _passed_text(game, event, game.narrow(obs), seating)})
     return out
 
 
@@ -67,7 +70,7 @@ def _acted_text(event: Acted, obs: Observation, seating: Seating) -> str | None:
     return None
 
 
-def _passed_text(game: GamePresenter, event: CardsPassed, obs: Observation,
+def _passed_text(game: GamePresenter[Obs], event: CardsPassed, obs: Obs,
                  seating: Seating) -> str:
     """A pass in words; the passer and the receiver see the cards (from their observation)."""
     seen = game.passed_cards(obs, event.passer, event.receiver)
@@ -81,7 +84,7 @@ def _passed_text(game: GamePresenter, event: CardsPassed, obs: Observation,
             f"{_plural(event.count, 'card')}")
 
 
-def hand_summary(game: GamePresenter, event: HandScored, seating: Seating) -> HandSummaryView:
+def hand_summary(game: GamePresenter[Any], event: HandScored, seating: Seating) -> HandSummaryView:
     """The hand ``event`` scored: each seat's target, tricks, points and total."""
     rows: list[SummaryRowView] = []
     for seat, (points, total) in enumerate(zip(event.scores, event.totals, strict=True)):

@@ -7,13 +7,12 @@ from collections.abc import Sequence
 from engines.levels import level_label, resolve_level
 from whist.cards import Card, Suit, sort_hand
 from whist.events import Event, HandScored
-from whist.observations import (
-    Observation,
-)
+from whist.observations import Observation
 from whist_app.presenters.base import (
     HUMAN,
     Explain,
     GamePresenter,
+    Obs,
     Seating,
     _fact,
     _no_choices,
@@ -37,6 +36,12 @@ def present(obs: Observation, seating: Seating, explain: Explain,
             events: Sequence[Event] = ()) -> TableView:
     """The whole table as ``obs``'s seat sees it; ``events``: what the last action did."""
     game = PRESENTERS[obs["game"]]
+    return _table(game, game.narrow(obs), seating, explain, events)
+
+
+def _table(game: GamePresenter[Obs], obs: Obs, seating: Seating, explain: Explain,
+           events: Sequence[Event]) -> TableView:
+    """The table view, ``obs`` narrowed once to its game presenter's observation type."""
     person_turn = seating.human_to_move and obs["to_move"] == obs["seat"]
     decision = obs["decision"] if person_turn else None
     return {
@@ -72,7 +77,7 @@ def present(obs: Observation, seating: Seating, explain: Explain,
     }
 
 
-def _seat(game: GamePresenter, obs: Observation, seat: int, seating: Seating, explain: Explain,
+def _seat(game: GamePresenter[Obs], obs: Obs, seat: int, seating: Seating, explain: Explain,
           card_turn: bool) -> SeatView:
     level = seating.levels[seat]
     facts = game.facts(obs, seat, seating)
@@ -95,7 +100,7 @@ def _seat(game: GamePresenter, obs: Observation, seat: int, seating: Seating, ex
     }
 
 
-def _prompt(game: GamePresenter, obs: Observation, seating: Seating, person_turn: bool) -> str:
+def _prompt(game: GamePresenter[Obs], obs: Obs, seating: Seating, person_turn: bool) -> str:
     if obs["over"]:
         return f"Game over — {winners_text(obs, seating)}"
     mover = obs["to_move"]
@@ -108,7 +113,7 @@ def _prompt(game: GamePresenter, obs: Observation, seating: Seating, person_turn
     return f"{seating.name(mover)} to play"
 
 
-def _hand(game: GamePresenter, obs: Observation, explain: Explain,
+def _hand(game: GamePresenter[Obs], obs: Obs, explain: Explain,
           decision: str | None) -> list[CardView]:
     trump = None if obs["trump"] is None else Suit.parse(obs["trump"])
     cards = sort_hand([Card.parse(c) for c in obs["hand"]], trump)
@@ -129,7 +134,7 @@ def _hand(game: GamePresenter, obs: Observation, explain: Explain,
     return out
 
 
-def _play(game: GamePresenter, obs: Observation, seating: Seating, index: int, seat: int,
+def _play(game: GamePresenter[Obs], obs: Obs, seating: Seating, index: int, seat: int,
           card: str) -> PlayView:
     return {"seat": seat, "name": seating.name(seat), "card": card,
             "face_up": game.played_face_up(obs, index)}
@@ -153,7 +158,7 @@ def _trick_empty(obs: Observation, seating: Seating) -> str:
     return "No cards on the table yet"
 
 
-def _sheet(game: GamePresenter, obs: Observation, seating: Seating) -> SheetView:
+def _sheet(game: GamePresenter[Obs], obs: Obs, seating: Seating) -> SheetView:
     rows: list[SheetRowView] = [
         {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
         for i, s in enumerate(obs["hand_scores"])]
