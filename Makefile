@@ -36,7 +36,7 @@ chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
 lint: web
-	$(BIN)/ruff check whist engines whist_app devserver tests bench scripts
+	$(BIN)/ruff check whist engines whist_app whist_server tests bench scripts
 	$(BIN)/lint-imports
 	node_modules/.bin/eslint static/js static/runtime static/sw.js bench scripts
 

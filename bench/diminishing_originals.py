@@ -18,8 +18,9 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.base import Engine, choose_action  # noqa: E402
 from engines.diminishing import ExpectationEngine, GaussianEngine  # noqa: E402
+from engines.interface import Engine  # noqa: E402
+from engines.referee import choose_action  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 
 

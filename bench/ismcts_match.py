@@ -71,7 +71,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pyspiel  # noqa: E402
 
 from engines.arena import mean_ci  # noqa: E402
-from engines.base import Engine, EngineError, load_engine  # noqa: E402
+from engines.interface import Engine, EngineError  # noqa: E402
+from engines.levels import load_engine  # noqa: E402
 from whist.actions import BIDS, PLAYS, Action, Bid, Play  # noqa: E402
 from whist.cards import SUIT_OF, Card, Suit, format_trump  # noqa: E402
 from whist.games.diminishing import SCHEDULE, DiminishingWhist  # noqa: E402

@@ -3,7 +3,7 @@
     python bench/load_time.py [--runs 5] [--json] [--seed 1] [--level expectation] [--root dist]
 
 Builds the bundle (``scripts/build_dist.py``, as ``make dist``) unless ``--root``
-names one, serves it on loopback with the game's server (``devserver``) and
+names one, serves it on loopback with the game's server (``whist_server``) and
 drives Debian's Chromium headless (``/usr/bin/chromium``, the browser tests'
 flags). Each run uses a fresh persistent profile (a new temporary user-data
 dir), so the HTTP cache, Cache Storage, IndexedDB (the memory snapshot), the
@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-import devserver as whist_server  # noqa: E402
+import whist_server  # noqa: E402
 
 #: Where the page's bridge module is in the bundle (the same expression as the browser tests').
 BRIDGE_URL = ("new URL('bridge.js', [...document.scripts].find((s) => /\\/js\\/boot\\.js$/.test(s.src)).src)"

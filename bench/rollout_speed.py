@@ -43,7 +43,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engines.strong as strong  # noqa: E402
-from engines.base import load_engine  # noqa: E402
+from engines.levels import load_engine  # noqa: E402
 from whist.actions import Action  # noqa: E402
 from whist.games import GAME_NAMES, game_class  # noqa: E402
 from whist.observations import Observation  # noqa: E402

@@ -3,10 +3,10 @@ requests answered while slow clients hold connections (issue 18; figures in docs
 
     .venv/bin/python bench/server_door.py [--server DIR] [--files 50] [--requests 50]
 
-``--server DIR`` measures the ``devserver`` package found in DIR instead of the
-checkout's (to measure an older version: ``git show REV:devserver/__init__.py``
-into ``DIR/devserver/__init__.py``). It serves a temporary folder of small files
-on loopback and prints one JSON object.
+``--server DIR`` measures the ``whist_server`` package found in DIR instead of the
+checkout's (to measure an older version: ``git show REV:whist_server/__init__.py``
+into ``DIR/whist_server/__init__.py``; before issue 22 the package was ``devserver``).
+It serves a temporary folder of small files on loopback and prints one JSON object.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def summary(times: list[float]) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     """Measure, print the figures as JSON."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--server", type=Path, help="a directory holding the devserver package to measure")
+    parser.add_argument("--server", type=Path, help="a directory holding the whist_server package to measure")
     parser.add_argument("--files", type=int, default=50, help="small files per latency run")
     parser.add_argument("--requests", type=int, default=50, help="requests per slow-client run")
     args = parser.parse_args(argv)
@@ -71,11 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     sys.path[:0] = paths
     from test_server import SlowHeads, legitimate_requests, make_root
 
-    import devserver
+    import whist_server
 
-    report: dict[str, Any] = {"server": str(Path(devserver.__file__).parent)}
+    report: dict[str, Any] = {"server": str(Path(whist_server.__file__).parent)}
     with tempfile.TemporaryDirectory() as tmp:
-        server, _ = devserver.serve_in_thread(make_root(Path(tmp)))
+        server, _ = whist_server.serve_in_thread(make_root(Path(tmp)))
         address = ("127.0.0.1", server.server_address[1])
         try:
             report["kept_alive"] = summary(kept_alive(address, args.files))

@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engines.base import RandomEngine, choose_action  # noqa: E402
+from engines.interface import RandomEngine  # noqa: E402
+from engines.referee import choose_action  # noqa: E402
 from engines.strong import StrongEngine  # noqa: E402
 from whist.games import GAME_NAMES, new_game  # noqa: E402
 

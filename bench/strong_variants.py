@@ -34,9 +34,9 @@ from bench.bid_model import BidFacts, load_model, outcome_of
 from bench.endgame import Solver, mask_of, seat_values
 from bench.soft_rollout import check_temperature, known_tops, played_mask, soft_rollout
 from bench.world_model import expected_bid, world_weigher
-from engines.base import Engine
 from engines.black_queen import Strength2
 from engines.black_queen_search import black_queen_policy
+from engines.interface import Engine
 from engines.strong import (
     EPSILON,
     HOOKS,

@@ -48,15 +48,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.base import (
-    Engine,
-    EngineError,
-    check_budget,
-    choose_action,
-    engine_class,
-    load_engine,
-)
 from engines.distribute import DistributeError, import_ray, map_ordered
+from engines.interface import Engine, EngineError
+from engines.levels import engine_class, load_engine
+from engines.referee import check_budget, choose_action
 from whist.games import ALIASES, GAME_NAMES, game_class
 from whist.protocol import GameState, OptionError
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from engines.base import ORIGINAL_LEVELS, Engine, load_engine
+from engines.interface import Engine
+from engines.levels import ORIGINAL_LEVELS, load_engine
 from whist.actions import Action, Bid, Contract, Play
 from whist.observations import Observation
 

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from math import exp
 from typing import ClassVar, Final
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import BIDS, SKIP, Action, Contract, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.observations import Observation, as_bidding

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import Action, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.games.black_queen import PENALTY, pack_for

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
-from engines.base import CLASSIC_FILTERS, CLASSIC_SELECTORS, Engine, EngineError
+from engines.interface import Engine, EngineError
+from engines.levels import CLASSIC_FILTERS, CLASSIC_SELECTORS
 from whist.actions import PLAYS, Action, Play
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
 from whist.games.classic import nerd_order

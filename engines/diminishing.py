@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from math import comb
 from typing import ClassVar
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import BIDS, PLAYS, Action, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit
 from whist.observations import DiminishingObservation, Observation, as_diminishing

@@ -22,8 +22,8 @@ of every step against ``legal_actions()`` and each rollout against the slow one.
 Representations measured (docs/performance.md, "Issue 11"): the hands stay the
 state's ordered lists, because the epsilon play indexes the legal list and
 ties go to the first card held.  Per-suit 13-bit masks kept beside them (for
-following suit and finding masters) or per-suit lists saved under 4 % of the
-card play's time, within the noise: not worth the second representation.
+following suit and finding masters) or per-suit lists saved too little, within
+the noise, to be worth a second representation kept in step.
 """
 
 from __future__ import annotations

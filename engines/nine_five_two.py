@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, Final
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import PLAYS, Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.observations import NineFiveTwoObservation, Observation, as_nine_five_two

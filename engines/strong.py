@@ -48,10 +48,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engines.base import Engine
 from engines.black_queen_search import black_queen_policy
 from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
+from engines.interface import Engine
 from whist.actions import (
     SKIP,
     Action,

@@ -18,7 +18,8 @@ from engines.arena import (
     summarize,
     t_quantile,
 )
-from engines.base import LEVELS, Engine
+from engines.interface import Engine
+from engines.levels import LEVELS
 from whist.actions import Action, Bid
 from whist.protocol import Observation
 

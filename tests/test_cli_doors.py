@@ -154,3 +154,22 @@ def test_a_path_is_always_a_path(name: str, tmp_path: Path, monkeypatch: pytest.
     assert (status, err) == (0, "") and out.startswith("9-5-2, 3 players\n")
     status, out, err = run(capsys, "replay", "[2].json")  # no such file: not JSON text either
     assert status == 2 and err.startswith("faulty record: cannot read '[2].json': No such file")
+
+
+@pytest.mark.parametrize("entry", [["-m", "whist"], ["-m", "whist_app"],
+                                   ["-c", "import sys; from whist_app.__main__ import run; sys.exit(run())"]])
+def test_every_entry_point_is_the_same_command_line(entry: list[str]) -> None:
+    """``python -m whist``, ``python -m whist_app`` and the ``whist`` command (pyproject's
+    script entry, whist_app.__main__:run) run one command line with one exit status."""
+    scripts = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert 'whist = "whist_app.__main__:run"' in scripts
+    path = FIXTURES / "nine-five-two-finished.json"
+    done = subprocess.run([sys.executable, *entry, "replay", str(path)], cwd=REPO,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout == subprocess.run([sys.executable, "-m", "whist", "replay", str(path)],
+                                         cwd=REPO, capture_output=True, text=True, timeout=60,
+                                         check=False).stdout != ""
+    missing = subprocess.run([sys.executable, *entry, "replay", str(path) + ".missing"], cwd=REPO,
+                             capture_output=True, text=True, timeout=60, check=False)
+    assert missing.returncode != 0 and len(missing.stderr.splitlines()) == 1

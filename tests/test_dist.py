@@ -24,7 +24,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-import devserver
+import whist_server
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -82,7 +82,7 @@ def test_game_bundle_leaves_out_server_clis_terminal_arena(dist: Path) -> None:
     assert "whist_app/webapi.py" in names and "engines/strong.py" in names
     for left_out in sorted(build_dist.vendor_web.BUNDLE_EXCLUDES):
         assert left_out not in names
-    assert not [n for n in names if n.startswith(("devserver/", "tests/", "bench/"))]
+    assert not [n for n in names if n.startswith(("whist_server/", "tests/", "bench/"))]
 
 
 def test_standard_library_is_trimmed(dist: Path) -> None:
@@ -145,7 +145,7 @@ def test_reproducible(dist: Path, tmp_path: Path) -> None:
 def served(dist: Path) -> Iterator[tuple[str, int]]:
     (dist / ".git").mkdir()
     (dist / ".git" / "config").write_text("[core]\n")  # present, and still refused
-    server, url = devserver.serve_in_thread(dist)
+    server, url = whist_server.serve_in_thread(dist)
     try:
         yield "127.0.0.1", server.server_address[1]
     finally:
@@ -238,7 +238,7 @@ def test_refusals_of_bad_requests(served: tuple[str, int]) -> None:
 
 
 def test_slow_clients_are_cut_off(served: tuple[str, int], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 1.0)
+    monkeypatch.setattr(whist_server, "HEAD_TIMEOUT", 1.0)
     started = time.monotonic()
     with socket.create_connection(served, timeout=10) as sock:
         sock.sendall(b"GET / HT")  # and never the rest

@@ -95,7 +95,8 @@ def test_legal_cards_are_the_protocols(seed: int) -> None:
 
 
 def test_the_solver_is_a_setting_of_the_bench_variant() -> None:
-    from engines.base import EngineError, load_engine
+    from engines.interface import EngineError
+    from engines.levels import load_engine
     assert "diminishing-whist" in HAND_SCORES
     variant = load_engine("bench.strong_variants:Endgame4", "diminishing-whist", iterations=10)
     assert isinstance(variant, Endgame4) and variant.endgame == 4

@@ -21,15 +21,9 @@ import pytest
 
 from engines.arena import ArenaConfig, run_deals, summarize
 from engines.arena import main as arena_main
-from engines.base import (
-    _FIELD_TYPES,
-    Engine,
-    EngineError,
-    _shape,
-    choose_action,
-    decision_time_limit,
-    load_engine,
-)
+from engines.interface import Engine, EngineError
+from engines.levels import load_engine
+from engines.referee import _FIELD_TYPES, _shape, choose_action, decision_time_limit
 from whist.actions import Action, Bid
 from whist.games import GAME_NAMES, new_game
 from whist.observations import Observation
@@ -166,7 +160,7 @@ def test_an_engine_that_overruns_is_named_and_then_refused_until_it_is_done() ->
 def test_without_threads_the_time_is_checked_after_the_answer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # As in the browser (Pyodide has no threads): the engine is called directly.
-    monkeypatch.setattr("engines.base.THREADS", False)
+    monkeypatch.setattr("engines.referee.THREADS", False)
     table = dw_table("Sleeps", timeout=LIMIT)
     before = json.dumps(table.record())
     with pytest.raises(EngineError, match=rf"engine '{PLUGINS}:Sleeps' at seat 1 took 1\.\d\d s, "

@@ -4,7 +4,9 @@ import json
 
 import pytest
 
-from engines.base import EngineError, choose_action, describe_levels, load_engine
+from engines.interface import EngineError
+from engines.levels import describe_levels, load_engine
+from engines.referee import choose_action
 from whist.games import GAME_NAMES, new_game
 from whist_app.table import Table
 
@@ -34,7 +36,7 @@ def test_unknown_level_lists_the_levels() -> None:
 
 
 def test_plugins_load_by_module_and_class() -> None:
-    engine = load_engine("engines.base:RandomEngine", "black-queen", seed=1)
+    engine = load_engine("engines.interface:RandomEngine", "black-queen", seed=1)
     assert engine.level == "random"
     with pytest.raises(EngineError, match="'nowhere.engine:X' failed to load: ModuleNotFoundError"):
         load_engine("nowhere.engine:X")

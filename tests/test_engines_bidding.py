@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from engines.base import choose_action, load_engine
 from engines.bidding import (
     SIDE,
     TRUMP,
@@ -16,6 +15,8 @@ from engines.bidding import (
     denomination_estimates,
     first_card,
 )
+from engines.levels import load_engine
+from engines.referee import choose_action
 from whist.actions import BIDS, PLAYS, SKIP, Action, Bid, Contract
 from whist.cards import Card, Suit, parse_cards
 from whist.games.bidding import CONTRACTS, BiddingWhist

@@ -7,8 +7,9 @@ from collections import Counter
 
 import pytest
 
-from engines.base import choose_action, load_engine
 from engines.black_queen import Strength0, Strength1, Strength2
+from engines.levels import load_engine
+from engines.referee import choose_action
 from whist.actions import PLAYS, Play
 from whist.cards import SUIT_OF, Card
 from whist.games.black_queen import BlackQueen, pack_for

@@ -8,13 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.base import (
-    CLASSIC_FILTERS,
-    CLASSIC_SELECTORS,
-    EngineError,
-    choose_action,
-    engine_class,
-)
 from engines.classic import (
     ClassicEngine,
     beats,
@@ -26,6 +19,9 @@ from engines.classic import (
     select_smart,
     trick_leader_card,
 )
+from engines.interface import EngineError
+from engines.levels import CLASSIC_FILTERS, CLASSIC_SELECTORS, engine_class
+from engines.referee import choose_action
 from whist.actions import PLAYS
 from whist.cards import Card, Suit, parse_cards
 from whist.games.classic import ClassicWhist

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from engines.base import choose_action, load_engine
 from engines.diminishing import (
     ExpectationEngine,
     GaussianEngine,
@@ -15,6 +14,8 @@ from engines.diminishing import (
     hand_estimate,
     win_chance,
 )
+from engines.levels import load_engine
+from engines.referee import choose_action
 from whist.actions import BIDS, PLAYS, Bid, Play
 from whist.cards import CARDS, Card, Suit, parse_cards
 from whist.games.diminishing import DiminishingWhist

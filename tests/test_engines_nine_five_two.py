@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engines.base import choose_action, levels_for, load_engine
+from engines.levels import levels_for, load_engine
 from engines.nine_five_two import RulesEngine, choose_discard, choose_pass, choose_trump
+from engines.referee import choose_action
 from whist.actions import PLAYS, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import Card, Suit, parse_cards
 from whist.games.nine_five_two import NineFiveTwo

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from engines.base import load_engine
+from engines.levels import load_engine
 from whist.games import GAME_NAMES, new_game
 from whist_app import webapi
 from whist_app.table import Table, default_seats

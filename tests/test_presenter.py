@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from whist.games import GAME_NAMES
+from whist.games import GAME_NAMES, new_game
+from whist_app.presenters.registry import PRESENTERS
 from whist_app.rules_text import RULES
 from whist_app.table import Table
 from whist_app.views import TableView
@@ -239,3 +240,16 @@ def test_the_hint_speaks_plain_words() -> None:
     for item in reply["items"]:
         assert item["label"].startswith("Play ")
         assert ("@" in item["action"]) == item["label"].endswith("from your face-up row")
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_each_presenter_narrows_its_own_game_once_and_refuses_another(game: str) -> None:
+    """A presenter is generic over its game's observation: ``narrow`` hands back the very
+    observation of its own game and refuses another game's (TypeError), before any method."""
+    assert set(PRESENTERS) == set(GAME_NAMES)
+    obs = new_game(game, seed=3).observe(0)
+    assert PRESENTERS[game].narrow(obs) is obs
+    for other in GAME_NAMES:
+        if other != game:
+            with pytest.raises(TypeError, match="observation was expected"):
+                PRESENTERS[other].narrow(obs)

@@ -364,7 +364,7 @@ def test_game_stats_count_each_games_target_from_its_scores(fixture: str,
 
 
 def test_a_bet_or_bid_is_made_only_exactly_a_contract_also_with_more() -> None:
-    from whist_app.presenter import PRESENTERS
+    from whist_app.presenters.registry import PRESENTERS
     for game in ("diminishing-whist", "bidding-whist"):
         made = PRESENTERS[game].made
         assert (made(3, 3), made(4, 3), made(2, 3), made(0, 0), made(1, None)) == (

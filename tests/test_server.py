@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-import devserver
+import whist_server
 
 Address = tuple[str, int]
 SECRET = b"root:x:0:0:this line must never be served\n"
@@ -44,7 +44,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def served(root: Path) -> Iterator[Address]:
-    server, _ = devserver.serve_in_thread(root)
+    server, _ = whist_server.serve_in_thread(root)
     try:
         yield "127.0.0.1", server.server_address[1]
     finally:
@@ -195,7 +195,7 @@ def test_small_files_on_a_kept_alive_connection_answer_at_once(served: Address) 
     assert took < 0.4, f"20 small files on one connection took {took * 1000:.0f} ms"
 
 
-class CountingWrites(devserver.GameRequestHandler):
+class CountingWrites(whist_server.GameRequestHandler):
     """Counts the writes each answer takes."""
 
     writes: list[int] = []
@@ -220,7 +220,7 @@ class CountingWrites(devserver.GameRequestHandler):
 
 def test_a_small_answer_is_one_write(root: Path) -> None:
     """Head and body of a small file leave in one write (no second small segment for Nagle to hold)."""
-    server, _ = devserver.serve_in_thread(root, handler=CountingWrites)
+    server, _ = whist_server.serve_in_thread(root, handler=CountingWrites)
     try:
         for path, status in (("/small5.js", 200), ("/nothing", 404)):
             CountingWrites.writes.clear()
@@ -323,15 +323,15 @@ def legitimate_requests(served: Address, n: int = 20) -> tuple[int, float]:
 
 def test_deadlines_for_the_first_head_and_the_next(served: Address, monkeypatch: pytest.MonkeyPatch) -> None:
     """A new connection has HEAD_TIMEOUT to send a head; a kept-alive one IDLE_TIMEOUT for the next."""
-    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 1.0)
-    monkeypatch.setattr(devserver, "IDLE_TIMEOUT", 30.0)
+    monkeypatch.setattr(whist_server, "HEAD_TIMEOUT", 1.0)
+    monkeypatch.setattr(whist_server, "IDLE_TIMEOUT", 30.0)
     started = time.monotonic()
     with socket.create_connection(served, timeout=10) as sock:
         sock.sendall(b"GET / HT")  # and never the rest
         assert read_all(sock) == b""
     assert time.monotonic() - started < 5
-    monkeypatch.setattr(devserver, "HEAD_TIMEOUT", 30.0)
-    monkeypatch.setattr(devserver, "IDLE_TIMEOUT", 1.0)
+    monkeypatch.setattr(whist_server, "HEAD_TIMEOUT", 30.0)
+    monkeypatch.setattr(whist_server, "IDLE_TIMEOUT", 1.0)
     with socket.create_connection(served, timeout=10) as sock:
         sock.sendall(b"GET /sw.js HTTP/1.1\r\n" + host_line(served) + b"\r\n")
         assert sock.recv(65536).startswith(b"HTTP/1.1 200 ")

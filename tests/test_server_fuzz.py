@@ -30,7 +30,7 @@ from typing import Any
 import pytest
 from test_server import SECRET, make_root
 
-import devserver
+import whist_server
 
 CASES = int(os.environ.get("SERVER_FUZZ_CASES") or 3000)
 SEED = int(os.environ.get("SERVER_FUZZ_SEED") or 18)
@@ -205,8 +205,8 @@ def fuzz_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def fuzz_server(fuzz_root: Path) -> Iterator[devserver.GameServer]:
-    server, _ = devserver.serve_in_thread(fuzz_root)
+def fuzz_server(fuzz_root: Path) -> Iterator[whist_server.GameServer]:
+    server, _ = whist_server.serve_in_thread(fuzz_root)
     try:
         yield server
     finally:
@@ -236,10 +236,10 @@ def send(address: tuple[str, int], case: Case) -> bytes:
     return b"".join(chunks)
 
 
-def test_the_door_holds(fuzz_server: devserver.GameServer, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_door_holds(fuzz_server: whist_server.GameServer, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every hostile case gets well-formed answers or none, nothing leaks, and the server lives on."""
     errors: list[Any] = []
-    monkeypatch.setattr(devserver.GameServer, "handle_error",
+    monkeypatch.setattr(whist_server.GameServer, "handle_error",
                         lambda self, request, address: errors.append(sys.exc_info()[1]))
     address = ("127.0.0.1", fuzz_server.server_address[1])
     rng = random.Random(SEED)

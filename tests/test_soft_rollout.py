@@ -27,8 +27,9 @@ from bench.soft_rollout import (
     soft_rollout,
 )
 from bench.strong_variants import Soft05, Softmax
-from engines.base import EngineError, load_engine
 from engines.fast_rollout import play_cards
+from engines.interface import EngineError
+from engines.levels import load_engine
 from engines.strong import EPSILON, StrongEngine, rollout
 from tests.test_fast_rollout import GAMES, OhHellScored, decisions, recorder, starts
 from whist.actions import BIDS, PLAYS, Decision

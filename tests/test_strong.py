@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from engines.arena import ArenaConfig, run_deals, summarize
-from engines.base import EngineError, RandomEngine, choose_action, load_engine
+from engines.interface import EngineError, RandomEngine
+from engines.levels import load_engine
+from engines.referee import choose_action
 from engines.strong import StrongEngine, card_policy, distinct_plays, expected_tricks, play_groups
 from whist.actions import PLAYS, Bid
 from whist.cards import Card

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import engines.strong as strong
-from engines.base import load_engine
+from engines.levels import load_engine
 from whist.games import GAME_NAMES, game_class
 from whist.protocol import GameState
 

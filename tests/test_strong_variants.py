@@ -19,7 +19,7 @@ from bench.strong_variants import (
     fair_tops,
     variant_rollout,
 )
-from engines.base import load_engine
+from engines.levels import load_engine
 from engines.strong import StrongEngine, rollout
 from whist.cards import Card
 from whist.games import GAME_NAMES, new_game

@@ -214,7 +214,7 @@ def test_a_stop_signal_while_a_computer_seat_thinks_saves_the_game(signum: int,
 
 #: Modules loaded one after another when the program starts (its first 0.1-0.3 s):
 #: Ctrl-C is sent as soon as each has been imported, so it lands while others load.
-LOADING = ["whist.cards", "whist.protocol", "whist.records", "whist_app.cli", "engines.base",
+LOADING = ["whist.cards", "whist.protocol", "whist.records", "whist_app.cli", "engines.levels",
            "whist.games.classic", "whist_app.table"]
 
 

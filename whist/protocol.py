@@ -611,7 +611,7 @@ class GameState(ABC):
 
         A sampled world may leave ``_rng`` None and a seed in ``_rng_seed`` instead,
         and a copy the state of the original's generator in ``_rng_state``: making a
-        generator costs a search several microseconds per world, and most worlds never
+        generator is a cost every world of a search would pay, and most worlds never
         deal again.
         """
         rng = self._rng

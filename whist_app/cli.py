@@ -256,7 +256,7 @@ def duplicate_main(argv: Sequence[str]) -> int:
     0 done, 2 a faulty or unfinished record, a bad seat or a bad flag (one line on
     standard error), 130 interrupted, 1 a bug.
     """
-    from engines.base import EngineError
+    from engines.interface import EngineError
     from whist_app.duplicate import DEFAULT_ITERATIONS, DuplicateSettings, duplicate
     try:
         args = duplicate_parser().parse_args(argv)
@@ -317,5 +317,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "nerd":
         from whist_app.nerd import main as nerd_main
         return nerd_main(rest)
-    from devserver import main as serve_main
+    from whist_server import main as serve_main
     return serve_main(rest)

@@ -20,7 +20,7 @@ from whist.events import HandScored
 from whist.games import game_class
 from whist.protocol import JSON, OptionError, validate_options
 from whist.records import walk
-from whist_app.presenter import HUMAN
+from whist_app.presenters.base import HUMAN
 
 #: The level of every computer seat in a daily game.
 DAILY_LEVEL: Final = "advanced"

@@ -26,10 +26,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from engines.base import Engine, EngineError, choose_action, engine_class, load_engine, resolve_level
+from engines.interface import Engine, EngineError
+from engines.levels import engine_class, load_engine, resolve_level
+from engines.referee import choose_action
 from whist.protocol import JSON, GameState
 from whist.records import RecordError, load_record, replay, walk
-from whist_app.presenter import HUMAN
+from whist_app.presenters.base import HUMAN
 from whist_app.review import default_seat
 
 #: The level that plays in the chosen seat.

@@ -42,8 +42,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from engines.base import EngineError
 from engines.classic import ClassicEngine, classic_engine_class
+from engines.interface import EngineError
 from whist.actions import PLAYS, Play
 from whist.cards import RANK_WORDS, SUIT_NAMES, SUIT_OF, Card
 from whist.games.classic import ClassicWhist

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
-from engines.base import level_label
+from engines.levels import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action, Play
 from whist.cards import Card, Suit, sort_hand
@@ -33,7 +33,10 @@ from whist.events import Event, HandScored, TrickTaken
 from whist.observations import Observation
 from whist.protocol import JSON, GameState
 from whist.records import RecordWalk, load_record, replay, walk
-from whist_app.presenter import HUMAN, PRESENTERS, Seating, completed_trick, describe_events, present
+from whist_app.presenters.base import HUMAN, Seating
+from whist_app.presenters.events import describe_events
+from whist_app.presenters.registry import PRESENTERS
+from whist_app.presenters.view import completed_trick, present
 from whist_app.review_view import (
     FACE_DOWN,
     PlayedView,

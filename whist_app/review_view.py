@@ -1,6 +1,6 @@
 """The review and replay screens' view model: what the page draws, as JSON-ready typed dicts.
 
-Built in Python by :mod:`whist_app.review` (as :mod:`whist_app.presenter`
+Built in Python by :mod:`whist_app.review` (as :mod:`whist_app.presenters`
 builds the table's :class:`~whist_app.views.TableView`): every card is already
 marked (gone before this trick, played in it, the person's choice), every
 action already said in words, so ``static/js/review.js`` only draws.  This
@@ -14,7 +14,8 @@ from typing import Any, TypedDict
 
 from whist.actions import Action, Discard, PassCards, Play
 from whist.events import TrickTaken
-from whist_app.presenter import Seating, trick_view
+from whist_app.presenters.base import Seating
+from whist_app.presenters.view import trick_view
 from whist_app.views import EventView, TableView, TrickView
 
 #: What a face-down action (another seat's discard or pass) reads as.

@@ -12,7 +12,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypedDict
 
-from engines.base import Engine, EngineError, choose_action, load_engine, resolve_level
+from engines.interface import Engine, EngineError
+from engines.levels import load_engine, resolve_level
+from engines.referee import choose_action
 from whist.actions import Action
 from whist.claim import can_claim, claim
 from whist.events import Acted, Event
@@ -20,7 +22,9 @@ from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
 from whist.records import record_text, replay, save_record
-from whist_app.presenter import HUMAN, Seating, completed_trick, describe_events, present
+from whist_app.presenters.base import HUMAN, Seating
+from whist_app.presenters.events import describe_events
+from whist_app.presenters.view import completed_trick, present
 from whist_app.views import EventView, TableView, TrickView
 
 __all__ = ["HUMAN", "Table", "TableUpdate", "default_seats"]
@@ -47,7 +51,7 @@ class Table:
         """Seat ``seats`` (``"human"`` or a level name) at ``state``'s game.
 
         ``engine_timeout``: seconds a computer seat may take per decision (None: each
-        engine's default, see :func:`engines.base.decision_time_limit`).
+        engine's default, see :func:`engines.referee.decision_time_limit`).
         """
         if len(seats) != state.players:
             raise OptionError(f"{state.title} with {state.players} players needs "

@@ -412,7 +412,8 @@ def _main(argv: Sequence[str] | None, stdin: TextIO | None, stdout: TextIO | Non
     parser.add_argument("--levels", action="store_true", help="list the computer levels and exit")
     try:
         # Loaded here, so that a stop while they load is a stop before the first deal.
-        from engines.base import EngineError, describe_levels
+        from engines.interface import EngineError
+        from engines.levels import describe_levels
         from whist_app.table import HUMAN, Table
     except KeyboardInterrupt as stop:
         warn(f"{_stop_words(stop)} before the first deal: nothing to save")

@@ -1,6 +1,6 @@
 """The view model: what a front end draws, as JSON-ready typed dicts.
 
-:mod:`whist_app.presenter` builds a :class:`TableView` from a seat's
+:mod:`whist_app.presenters` builds a :class:`TableView` from a seat's
 observation, the seating and the events of the last action; the terminal
 renders it as text (:mod:`whist_app.terminal`) and the page as HTML
 (``static/js/draw.js``).  Everything a player reads is here in words, so

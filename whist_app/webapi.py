@@ -27,12 +27,12 @@ import zlib
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import PLAYER_LEVELS, describe_levels, level_label
+from engines.levels import PLAYER_LEVELS, describe_levels, level_label
 from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
-from whist_app.presenter import hint_items
+from whist_app.presenters.hints import hint_items
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
 
@@ -450,8 +450,8 @@ def unseal(text: str) -> dict[str, Any]:
 MAX_REVIEW_WORLDS = 1000
 #: Most replay steps (table views, a few kilobytes each) in one reply.
 MAX_STEPS = 120
-#: Most worlds times decisions one review_hand call values (about 20 s of CPython
-#: for Black Queen's longest hands); beyond it the page values decision by decision.
+#: Most worlds times decisions one review_hand call values (so that one call does not keep
+#: the page waiting long, docs/performance.md); beyond it the page values decision by decision.
 MAX_HAND_WORK = 20_000
 
 

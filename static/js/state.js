@@ -145,6 +145,6 @@ export function setPaused(paused) {
 
 /** Functions one module hands to another without importing it back (no import cycles). */
 export const handlers = {
-  /** Send the person's action (set by table.js). */
+  /** Send the person's action (set by tools.js). */
   act: () => {},
 };

@@ -5,7 +5,7 @@ Browser tests drive the real page (PyScript + Pyodide in a worker) in
 reason, only when that Chromium is absent.
 
 They test what ships: the bundle ``make dist`` builds, served by the game's own
-server (``devserver``), except that game.zip carries the web API's test hooks
+server (``whist_server``), except that game.zip carries the web API's test hooks
 (``scripts/build_dist.py --test``, built once per session into a temporary
 folder, so two sessions never rebuild each other's bundle).
 """
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run from anywhere, installed or not
     sys.path.insert(0, str(ROOT))
 
-from devserver import missing_setup, serve_in_thread  # noqa: E402
+from whist_server import missing_setup, serve_in_thread  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts"

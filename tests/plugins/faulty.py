@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import Action, Bid
 from whist.protocol import Observation
 

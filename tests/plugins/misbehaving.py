@@ -8,7 +8,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from engines.base import Engine
+from engines.interface import Engine
 from whist.actions import Action, Bid, Play
 from whist.cards import CARDS
 from whist.protocol import Observation

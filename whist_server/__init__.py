@@ -37,7 +37,7 @@ meant to be left running on loopback, and behaves like a careful static host:
 Standard library only, thread per connection: it is for local play and the tests.
 For a public site, serve ``dist/`` with a web server (docs/deploy.md).
 
-Run ``python -m devserver [--port 8000] [--host 127.0.0.1] [--root dist] [--quiet]``.
+Run ``python -m whist_server [--port 8000] [--host 127.0.0.1] [--root dist] [--quiet]``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,34 @@
+"""Hints in words: an action described, and a hint's candidates."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from whist_app.views import (
+    HintItemView,
+)
+
+
+def describe_action(decision: str | None, action: str) -> str:
+    """An action in plain words: ``Play Q♥``, ``Play Q♥ from your face-up row``, ``Bid 3``."""
+    if decision == "card":
+        card, _, position = action.partition("@")
+        return f"Play {card} from your face-up row" if position else f"Play {card}"
+    if decision in ("bid", "initial_bid"):
+        return "Skip" if action == "skip" else f"Bid {action}"
+    if decision == "secondary_bet":
+        return f"Bet {action}"
+    if decision == "trump":
+        return "No trump" if action == "NT" else f"Name {action} trump"
+    if decision == "discard":
+        return f"Discard {action}"
+    if decision == "pass":
+        return f"Give {action}"
+    return action
+
+
+def hint_items(decision: str | None, estimates: Sequence[tuple[str, float]]) -> list[HintItemView]:
+    """The hint's candidates, best first, in plain words with their estimates."""
+    return [{"action": action, "label": describe_action(decision, action), "value": value,
+             "text": f"{describe_action(decision, action)}: about {value:+.1f} points"}
+            for action, value in estimates]
