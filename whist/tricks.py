@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, TypeVar
+from typing import ClassVar, TypeVar
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
@@ -201,9 +201,14 @@ def unique_actions(actions: list[Action]) -> list[Action]:
 
 
 # ------------------------------------------------ sampled worlds for search
-def world_base(obs: Observation) -> dict[str, Any]:
-    """The fields every sampled world shares, read from an observation (public state only)."""
-    return {
+def new_world(cls: type[G], obs: Observation, deal_seed: int = 0) -> G:
+    """A search state of ``cls`` holding the fields every sampled world reads off ``obs``
+    (its public state; see :meth:`GameState.search_world`); the game's ``sample_world``
+    sets the rest.
+
+    ``deal_seed`` seeds the generator of a later hand, should the world deal one.
+    """
+    return cls.search_world({
         "options": dict(obs["options"]),
         "players": obs["players"],
         "to_move": obs["to_move"],
@@ -214,16 +219,7 @@ def world_base(obs: Observation) -> dict[str, Any]:
         "hand_scores": [list(h) for h in obs["hand_scores"]],
         "leader": obs["leader"],
         "tricks_won": list(obs["tricks_won"]),
-    }
-
-
-def new_world(cls: type[G], obs: Observation, deal_seed: int = 0) -> G:
-    """A search state of ``cls`` holding :func:`world_base`'s fields of ``obs`` (see
-    :meth:`GameState.search_world`); the game's ``sample_world`` sets the rest.
-
-    ``deal_seed`` seeds the generator of a later hand, should the world deal one.
-    """
-    return cls.search_world(world_base(obs), hands=obs["hand_number"] + 1, deal_seed=deal_seed)
+    }, hands=obs["hand_number"] + 1, deal_seed=deal_seed)
 
 
 def read_public_tricks(obs: Observation, state: TrickGame) -> tuple[list[Card], list[set[int]]]:
