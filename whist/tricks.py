@@ -118,6 +118,10 @@ class TrickGame(GameState):
         """What each seat played for this hand: a bid, bet or contract (hook; default none)."""
         return ()
 
+    def hand_declared(self) -> tuple[str | None, int | None]:
+        """The hand's trump (``"♥"``, ``"NT"``); no seat chose it unless a game says so."""
+        return format_trump(None if self.trump is None else Suit(self.trump)), None
+
     def public_cards_seen(self) -> list[Card]:
         """Every card played this hand, completed tricks and the current one."""
         seen = [c for _, plays, _ in self.tricks for _, c in plays]
@@ -150,6 +154,8 @@ def world_base(obs: Observation) -> dict[str, Any]:
         "hand_over": obs["over"],
         "totals": list(obs["totals"]),
         "hand_scores": [list(h) for h in obs["hand_scores"]],
+        # A search adds nothing to it (see GameState.hand_results).
+        "hand_results": [],
         "leader": obs["leader"],
         "tricks_won": list(obs["tricks_won"]),
     }

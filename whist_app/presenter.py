@@ -40,6 +40,7 @@ from whist_app.views import (
     RankView,
     SeatView,
     SelectView,
+    SheetCellView,
     SheetRowView,
     SheetView,
     StepView,
@@ -117,6 +118,8 @@ class GamePresenter:
     #: Whether a hand counts as made with more tricks than the target (9-5-2's contracts),
     #: not only with exactly the target (a bid).
     made_with_more = False
+    #: How to read a score-sheet cell where seats play for something ("" elsewhere).
+    sheet_key = ""
     #: Expected loss (in the game's points) from which a reviewed decision is graded
     #: ``inaccurate`` and ``mistake``: about a quarter and one trick's worth in a game
     #: that counts tricks (docs/review.md).
@@ -164,9 +167,12 @@ class GamePresenter:
         """The person's choices when the decision is not a card (cards are the hand itself)."""
         return _no_choices()
 
-    def sheet_sub(self, obs: Observation, hand: int) -> str:
-        """A score-sheet row's small print (Diminishing Whist's cards and trump)."""
-        return ""
+    def sheet_sub(self, obs: Observation, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
+        """A score-sheet row's small print: the trump and who chose it, where a seat did."""
+        if result is None or result.trump is None or result.declarer is None:
+            return ""
+        return f"{result.trump} {seating.name(result.declarer)}"
 
     def face_up(self, obs: Observation, seat: int, card_turn: bool,
                 explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:
@@ -253,6 +259,7 @@ class DiminishingPresenter(GamePresenter):
     hand_word = "Round"
     target_word = "bid"
     made_words = "exact bids"
+    sheet_key = "Each cell: tricks taken/bid, then points"
     # One trick can swing a round by ten points or more (a bid missed): marks sit higher.
     grades = (1.0, 4.0)
 
@@ -292,7 +299,8 @@ class DiminishingPresenter(GamePresenter):
             return _numbers(o, o["forbidden_bid"], explain)
         return _no_choices()
 
-    def sheet_sub(self, obs: Observation, hand: int) -> str:
+    def sheet_sub(self, obs: Observation, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
         """The round's cards and trump."""
         schedule = as_diminishing(obs)["schedule"]
         if hand >= len(schedule):
@@ -375,6 +383,8 @@ class NineFiveTwoPresenter(GamePresenter):
     target_word = "goes for"
     made_words = "contracts made"
     made_with_more = True
+    sheet_key = ("Each cell: tricks taken/contract, then points. Beside each hand: trump and "
+                 "the dealer who named it")
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n, the dealer, the trump and the target."""
@@ -471,7 +481,19 @@ class BiddingPresenter(GamePresenter):
 
     target_word = "bet"
     made_words = "exact bets"
+    sheet_key = ("Each cell: tricks taken/bet, then points. Beside each hand: the contract and "
+                 "its ruler")
     grades = (2.5, 10.0)  # ten points a trick
+
+    def sheet_sub(self, obs: Observation, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
+        """The contract and its ruler (``7♠ Blair``), or that everyone skipped."""
+        if result is None:
+            return ""
+        ruler = result.declarer
+        if ruler is None or ruler >= len(result.targets):
+            return "all skipped" if result.trump is None else "all skipped, no trump"
+        return f"{result.targets[ruler]}{result.trump} {seating.name(ruler)}"
 
     def heading(self, obs: Observation, seating: Seating) -> str:
         """Hand n: who rules with what, or the bidding and who opened it."""
@@ -591,8 +613,11 @@ PRESENTERS: dict[str, GamePresenter] = {
 
 # ---------------------------------------------------------------- the view
 def present(obs: Observation, seating: Seating, explain: Explain,
-            events: Sequence[Event] = ()) -> TableView:
-    """The whole table as ``obs``'s seat sees it; ``events``: what the last action did."""
+            events: Sequence[Event] = (), results: Sequence[HandScored] = ()) -> TableView:
+    """The whole table as ``obs``'s seat sees it; ``events``: what the last action did.
+
+    ``results``: the state's ``hand_results``, for the tricks and targets on the score sheet.
+    """
     game = PRESENTERS[obs["game"]]
     person_turn = seating.human_to_move and obs["to_move"] == obs["seat"]
     decision = obs["decision"] if person_turn else None
@@ -618,7 +643,7 @@ def present(obs: Observation, seating: Seating, explain: Explain,
         "trick_empty": _trick_empty(obs, seating),
         "last_trick": None if obs["last_trick"] is None else trick_view(
             obs["last_trick"]["plays"], obs["last_trick"]["winner"], seating),
-        "sheet": _sheet(game, obs, seating),
+        "sheet": _sheet(game, obs, seating, results),
         "hand_summary": next((hand_summary(game, e, seating) for e in reversed(events)
                               if isinstance(e, HandScored)), None),
         "summary": _summary(obs, seating) if obs["over"] else None,
@@ -710,14 +735,39 @@ def _trick_empty(obs: Observation, seating: Seating) -> str:
     return "No cards on the table yet"
 
 
-def _sheet(game: GamePresenter, obs: Observation, seating: Seating) -> SheetView:
-    rows: list[SheetRowView] = [
-        {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
-        for i, s in enumerate(obs["hand_scores"])]
+def _sheet(game: GamePresenter, obs: Observation, seating: Seating,
+           results: Sequence[HandScored]) -> SheetView:
+    rows: list[SheetRowView] = []
+    for i, scores in enumerate(obs["hand_scores"]):
+        result = results[i] if i < len(results) else None
+        rows.append({"label": f"{game.hand_word} {i + 1}",
+                     "sub": game.sheet_sub(obs, i, result, seating), "scores": list(scores),
+                     "cells": _sheet_cells(game, scores, result)})
     columns = [seating.name(s) for s in range(obs["players"])]
     return {"columns": columns, "short": [_short_name(c) for c in columns], "rows": rows,
             "totals": list(obs["totals"]),
-            "empty": f"No {game.hand_word.lower()} scored yet"}
+            "empty": f"No {game.hand_word.lower()} scored yet",
+            "key": game.sheet_key if any(r["tricks"] for row in rows for r in row["cells"])
+            else ""}
+
+
+def _sheet_cells(game: GamePresenter, scores: Sequence[int],
+                 result: HandScored | None) -> list[SheetCellView]:
+    """A hand's cells: ``3/3 +13`` where a seat played for something, else the points."""
+    targets = () if result is None else result.targets
+    tricks = () if result is None else result.tricks
+    cells: list[SheetCellView] = []
+    for seat, points in enumerate(scores):
+        target = targets[seat] if seat < len(targets) else None
+        if target is None or not game.target_word or seat >= len(tricks):
+            cells.append({"tricks": "", "points": str(points), "made": None,
+                          "title": _plural(points, "point")})
+            continue
+        took, signed = tricks[seat], _signed(points)
+        cells.append({"tricks": f"{took}/{target}", "points": signed,
+                      "made": game.made(took, target),
+                      "title": f"took {took}, {game.target_word} {target}: {signed}"})
+    return cells
 
 
 def _short_name(name: str) -> str:

@@ -298,7 +298,8 @@ class Table:
     def view(self, seat: int | None = None) -> TableView:
         """The table as ``seat`` (default :meth:`view_seat`) sees it: the view both front ends draw."""
         seating = self.seating(seat)
-        return present(self.state.observe(seating.seat), seating, self.explain, self.last_events)
+        return present(self.state.observe(seating.seat), seating, self.explain, self.last_events,
+                       self.state.hand_results)
 
     def event_views(self, seat: int | None = None) -> list[EventView]:
         """The last action's events in words, as ``seat`` may know them."""
