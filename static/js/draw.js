@@ -487,7 +487,7 @@ export function sheetHtml(sheet) {
   const names = sheet.columns;
   const n = names.length;
   const head = names.map((name, i) =>
-    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}${escapeHtml(sheet.short[i])}</th>`).join("");
+    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}<span>${escapeHtml(sheet.short[i])}</span></th>`).join("");
   const rows = sheet.rows.map((row, h) =>
     `<tr data-hand="${h}"><th scope="row"><span>${escapeHtml(row.label)}</span>${row.sub ? ` <small>${suitText(row.sub)}</small>` : ""}</th>` +
     `${row.cells.map(sheetCell).join("")}</tr>`).join("");
