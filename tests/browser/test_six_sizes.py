@@ -134,6 +134,13 @@ AUDIT = """(root) => {
     .map((e) => [Math.round(px(e) * 10) / 10, name(e)]);
   sizes.sort((a, b) => a[0] - b[0]);
   SCROLL_BACK();
+  // The bar's tools are always on show: none may be cut by the screen's edge.
+  for (const el of [...document.querySelectorAll('.topbar .tool')].filter(seen)) {
+    const r = box(el);
+    if (r.top < -0.5 || r.bottom > window.innerHeight + 0.5 || r.left < -0.5 || r.right > width + 0.5) {
+      problems.push(`the tool ${name(el)} cut by the screen's edge`);
+    }
+  }
   return { problems, smallest: sizes.length ? sizes[0][0] : Infinity, tiny: sizes.slice(0, 3),
            captions: Math.min(...captions),
            controls: controls.length };
