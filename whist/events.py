@@ -31,6 +31,8 @@ class EventJSON(TypedDict, total=False):
     tricks: list[int]
     targets: list[int | None]
     counted: list[list[str]]
+    trump: str | None
+    declarer: int | None
     reason: str
     passer: int
     receiver: int
@@ -78,12 +80,17 @@ class HandScored:
     #: The cards that counted in each seat's score (Black Queen's penalty cards taken);
     #: empty where a game counts tricks only.
     counted: tuple[tuple[str, ...], ...] = ()
+    #: The hand's trump as the record writes it (``"♥"``, ``"NT"``; None for a hand never
+    #: played) and the seat that chose it, if one did (Bidding Whist's ruler, 9-5-2's dealer).
+    trump: str | None = None
+    declarer: int | None = None
 
     def to_json(self) -> EventJSON:
         """JSON-ready form."""
         return {"type": "scored", "hand": self.hand, "scores": list(self.scores),
                 "totals": list(self.totals), "tricks": list(self.tricks),
-                "targets": list(self.targets), "counted": [list(c) for c in self.counted]}
+                "targets": list(self.targets), "counted": [list(c) for c in self.counted],
+                "trump": self.trump, "declarer": self.declarer}
 
 
 @dataclass(frozen=True, slots=True)

@@ -181,7 +181,7 @@ def _bounds(low: int | None, high: int | None) -> str:
 #: dict holding only these is copied in one go; anything else is cloned item by item.
 _ATOMS: frozenset[type] = frozenset({int, bool, float, str, type(None), tuple, Card, Suit,
                                      Decision, Play, Bid, Contract, Skip, NameTrump, Discard,
-                                     PassCards})
+                                     PassCards, HandScored})
 
 
 def _clone(value: Any) -> Any:
@@ -202,7 +202,7 @@ _UNCLONED = frozenset({"_rng", "_snapshots", "hands_log", "_deal_queue"})
 #: What an undo snapshot leaves out besides: lists that only grow during a game (copying
 #: them at every snapshot made a game's undo history grow with the square of its length).
 #: Undo restores them by cutting them back to their length at the snapshot.
-_UNSNAPPED = _UNCLONED | {"hand_scores"}
+_UNSNAPPED = _UNCLONED | {"hand_scores", "hand_results"}
 
 
 class _Snapshot(NamedTuple):
@@ -213,7 +213,7 @@ class _Snapshot(NamedTuple):
     #: Where in the log: the number of hands dealt, and of actions in the last of them.
     hands: int
     actions: int
-    #: The length of ``hand_scores`` then.
+    #: The length of ``hand_scores`` (and of ``hand_results``) then.
     scored: int
 
 
@@ -245,6 +245,10 @@ class GameState(ABC):
     _rng_state: tuple[Any, ...] | None = None
     totals: list[int]
     hand_scores: list[list[int]]
+    #: Each scored hand's public result, in order: the HandScored it announced (tricks and
+    #: targets beside the scores, for the score sheet).  Search copies add nothing to it:
+    #: no search reads it, and Black Queen's counted cards would cost every rollout.
+    hand_results: list[HandScored]
     #: True on a game's :meth:`search_type` (whose ``step`` is the fast path).
     is_search_copy: ClassVar[bool] = False
     _search_type_of_class: ClassVar[type[GameState] | None] = None
@@ -265,6 +269,7 @@ class GameState(ABC):
         self._deal_queue: list[dict[str, JSON]] = [dict(c) for c in chance] if chance else []
         self.hands_log: list[dict[str, JSON]] = []
         self._snapshots: list[_Snapshot] = []
+        self.hand_results = []
         self.over = False
         self.hand_over = False
         if stop_after_hand:
@@ -538,6 +543,7 @@ class GameState(ABC):
         del log[-1]["actions"][mark.actions:]
         self._deal_queue = later + self._deal_queue
         del self.hand_scores[mark.scored:]
+        del self.hand_results[mark.scored:]
         # Cloned: the snapshot stays, for the undo after this one.
         self.__dict__.update({k: _clone(v) for k, v in mark.attributes.items()})
         for number, texts in enumerate(again):
@@ -656,6 +662,13 @@ class GameState(ABC):
         """
         return ()
 
+    def hand_declared(self) -> tuple[str | None, int | None]:
+        """The hand just played's trump as the record writes it, and the seat that chose it.
+
+        What its HandScored event carries (hook; default: neither).
+        """
+        return None, None
+
     def _game_ends(self) -> bool:
         """Whether the game is over once the hand just scored is added (hook; default: never)."""
         return False
@@ -665,17 +678,35 @@ class GameState(ABC):
         totals = self.totals
         if len(scores) != len(totals):
             raise ValueError(f"{len(scores)} scores for {len(totals)} seats")
-        self.hand_scores.append(list(scores))
         self.totals = list(map(add, totals, scores))
-        if self._events is not None:
-            tricks, targets = self.hand_result()
-            self._events.append(HandScored(len(self.hand_scores) - 1, tuple(scores),
-                                           tuple(self.totals), tricks, targets,
-                                           self.hand_counted()))
+        self._keep_scores(scores)
         if self._game_ends():
             self._finish()
         else:
             self._next_hand()
+
+    def _keep_scores(self, scores: Sequence[int], played: bool = True) -> None:
+        """Write a scored hand (its scores already in the totals) and announce it.
+
+        The one place a hand's row goes into ``hand_scores`` and its HandScored into
+        ``hand_results`` and the events; ``played`` false: a hand never played, scored
+        with no tricks, targets or trump.
+        """
+        self.hand_scores.append(list(scores))
+        events = self._events
+        if events is None and self.is_search_copy:
+            return
+        if played:
+            tricks, targets = self.hand_result()
+            trump, declarer = self.hand_declared()
+            result = HandScored(len(self.hand_scores) - 1, tuple(scores), tuple(self.totals),
+                                tricks, targets, self.hand_counted(), trump, declarer)
+        else:
+            result = HandScored(len(self.hand_scores) - 1, tuple(scores), tuple(self.totals))
+        if not self.is_search_copy:
+            self.hand_results.append(result)
+        if events is not None:
+            events.append(result)
 
     def _next_hand(self) -> None:
         """Deal the next hand, or hold here (``hand_over``) if :attr:`stop_after_hand` is set."""

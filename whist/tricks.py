@@ -182,6 +182,10 @@ class TrickGame(GameState):
         """Every card ``obs``'s seat may play, in notation: its hand (and face-up row, if any)."""
         return list(obs["hand"])
 
+    def hand_declared(self) -> tuple[str | None, int | None]:
+        """The hand's trump (``"♥"``, ``"NT"``); no seat chose it unless a game says so."""
+        return format_trump(None if self.trump is None else Suit(self.trump)), None
+
     def public_cards_seen(self) -> list[Card]:
         """Every card played this hand, completed tricks and the current one."""
         seen = [c for _, plays, _ in self.tricks for _, c in plays]
@@ -217,6 +221,8 @@ def new_world(cls: type[G], obs: Observation, deal_seed: int = 0) -> G:
         "hand_over": obs["over"],
         "totals": list(obs["totals"]),
         "hand_scores": [list(h) for h in obs["hand_scores"]],
+        # A search adds nothing to it (see GameState.hand_results).
+        "hand_results": [],
         "leader": obs["leader"],
         "tricks_won": list(obs["tricks_won"]),
     }, hands=obs["hand_number"] + 1, deal_seed=deal_seed)

@@ -713,7 +713,8 @@ def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
     def step_view(state: GameState, step: int, played: PlayedView | None,
                   events: Sequence[Event]) -> ReplayStepView:
         obs = state.observe(seat)
-        return {"step": step, "played": played, "table": present(obs, seating, _no_reason),
+        table = present(obs, seating, _no_reason, results=state.hand_results)
+        return {"step": step, "played": played, "table": table,
                 "events": describe_events(events, obs, seating),
                 "completed": completed_trick(events, seating)}
 

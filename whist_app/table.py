@@ -398,7 +398,8 @@ class Table:
         ``seat`` (default :meth:`view_seat`) may know them: all from one observation."""
         seating = self.seating(seat)
         obs = self.state.observe(seating.seat)
-        return {"view": present(obs, seating, self.explain, self.last_events),
+        return {"view": present(obs, seating, self.explain, self.last_events,
+                                self.state.hand_results),
                 "events": describe_events(self.last_events, obs, seating),
                 "completed": completed_trick(self.last_events, seating)}
 

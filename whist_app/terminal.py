@@ -108,17 +108,25 @@ def choice_list(view: TableView) -> list[str]:
 
 
 def score_sheet(view: TableView) -> str:
-    """Each hand's scores and the running totals, one row per hand."""
+    """Each hand's cells (``3/3 +13`` where seats play for something) and running totals."""
     sheet = view["sheet"]
-    header = "hand  " + "".join(f"{n[:10]:>11}" for n in sheet["columns"])
-    rows = [header]
-    running = [0] * len(sheet["columns"])
-    for number, row in enumerate(sheet["rows"], start=1):
+    names = [n[:10] for n in sheet["columns"]]
+    running = [0] * len(names)
+    body: list[tuple[str, list[str]]] = []
+    for row in sheet["rows"]:
         running = [r + s for r, s in zip(running, row["scores"], strict=True)]
-        rows.append(f"{number:>4}  " + "".join(f"{s:>5} ({t:>3})" for s, t in
-                                               zip(row["scores"], running, strict=True)))
-    rows.append("total " + "".join(f"{t:>11}" for t in sheet["totals"]))
-    return "\n".join(rows)
+        body.append((row["sub"], [f"{c['tricks']} {c['points']}".strip() + f" ({t})"
+                                  for c, t in zip(row["cells"], running, strict=True)]))
+    width = 1 + max([len(n) for n in names] + [len(str(t)) for t in sheet["totals"]]
+                    + [len(cell) for _, cells in body for cell in cells])
+    lines = ["hand  " + "".join(f"{n:>{width}}" for n in names)]
+    for number, (sub, cells) in enumerate(body, start=1):
+        lines.append((f"{number:>4}  " + "".join(f"{c:>{width}}" for c in cells)
+                      + (f"   {sub}" if sub else "")).rstrip())
+    lines.append("total " + "".join(f"{t:>{width}}" for t in sheet["totals"]))
+    if sheet["key"]:
+        lines.append(f"({sheet['key']}; running totals in brackets)")
+    return "\n".join(lines)
 
 
 #: Exit statuses of :func:`main` (also in the module docstring).

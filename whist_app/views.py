@@ -141,12 +141,26 @@ class TrickView(TypedDict):
     text: str
 
 
+class SheetCellView(TypedDict):
+    """One seat's hand on the score sheet: its tricks beside its target, and its points."""
+
+    #: ``3/3``: tricks taken / what the seat played for; "" where it played for nothing.
+    tricks: str
+    #: ``+13``, ``-2``; unsigned where the seat played for nothing.
+    points: str
+    #: Whether the seat made its target (None: it had none).
+    made: bool | None
+    #: The cell in words (``took 3, bid 3: +13``).
+    title: str
+
+
 class SheetRowView(TypedDict):
     """One scored hand of the score sheet."""
 
     label: str
     sub: str
     scores: list[int]
+    cells: list[SheetCellView]
 
 
 class SheetView(TypedDict):
@@ -158,6 +172,8 @@ class SheetView(TypedDict):
     rows: list[SheetRowView]
     totals: list[int]
     empty: str
+    #: How to read a cell (``Each cell: tricks taken/bid, then points``); "" without targets.
+    key: str
 
 
 class RankView(TypedDict):

@@ -23,12 +23,14 @@ export function chartSvg(points, names) {
   const width = 320;
   const height = 140;
   const pad = 22;
+  // Room on the left for the ticks' numbers ("-170"), which stay readable on a phone.
+  const left = 36;
   const values = points.flat();
   let lo = Math.min(0, ...values);
   let hi = Math.max(0, ...values);
   if (hi === lo) hi = lo + 1;
   const steps = Math.max(1, points.length - 1);
-  const x = (i) => pad + ((width - 2 * pad) * i) / steps;
+  const x = (i) => left + ((width - left - pad) * i) / steps;
   const y = (v) => height - pad - ((height - 2 * pad) * (v - lo)) / (hi - lo);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
@@ -43,7 +45,7 @@ export function chartSvg(points, names) {
     svg.appendChild(el);
     return el;
   };
-  add("line", { x1: pad, x2: width - pad, y1: y(0), y2: y(0), class: "axis" });
+  add("line", { x1: left, x2: width - pad, y1: y(0), y2: y(0), class: "axis" });
   add("text", { x: 2, y: y(hi) + 4, class: "tick" }, String(hi));
   add("text", { x: 2, y: y(lo) + 4, class: "tick" }, String(lo));
   const players = points[0]?.length ?? 0;

@@ -470,16 +470,23 @@ export function sheetHtml(sheet) {
   const names = sheet.columns;
   const n = names.length;
   const head = names.map((name, i) =>
-    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}${escapeHtml(sheet.short[i])}</th>`).join("");
+    `<th scope="col" title="${escapeHtml(name)}">${dot(i)}<span>${escapeHtml(sheet.short[i])}</span></th>`).join("");
   const rows = sheet.rows.map((row, h) =>
-    `<tr data-hand="${h}"><th scope="row">${escapeHtml(row.label)}${row.sub ? ` <small>${suitText(row.sub)}</small>` : ""}</th>` +
-    `${row.scores.map((s) => `<td>${s}</td>`).join("")}</tr>`).join("");
+    `<tr data-hand="${h}"><th scope="row"><span>${escapeHtml(row.label)}</span>${row.sub ? ` <small>${suitText(row.sub)}</small>` : ""}</th>` +
+    `${row.cells.map(sheetCell).join("")}</tr>`).join("");
   const totals = sheet.totals.map((total, i) => `<td data-total-seat="${i}">${total}</td>`).join("");
   return `<table class="scores">
       <thead><tr><th></th>${head}</tr></thead>
       <tbody>${rows || `<tr><td colspan="${n + 1}" class="help">${escapeHtml(sheet.empty)}</td></tr>`}</tbody>
       <tfoot><tr id="totals"><th scope="row">Total</th>${totals}</tr></tfoot>
-    </table>`;
+    </table>${sheet.key ? `<p class="sheet-key help">${escapeHtml(sheet.key)}</p>` : ""}`;
+}
+
+/** One seat's hand: its tricks beside its target (``3/3``), then its points. */
+function sheetCell(cell) {
+  const made = cell.made === null ? "" : ` data-made="${cell.made}"`;
+  const took = cell.tricks ? `<span class="took">${escapeHtml(cell.tricks)}</span> ` : "";
+  return `<td title="${escapeHtml(cell.title)}"${made}>${took}<span class="pts">${escapeHtml(cell.points)}</span></td>`;
 }
 
 function chartWithLegend(sheet) {

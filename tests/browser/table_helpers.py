@@ -200,9 +200,9 @@ def sheet_totals(page: Any) -> list[int]:
 
 
 def sheet_rows(page: Any) -> list[list[int]]:
-    """Every hand's (round's) scores as the score sheet shows them."""
+    """Every hand's (round's) points as the score sheet shows them (beside any ``3/3``)."""
     rows: list[list[int]] = page.locator("#sheet tbody tr[data-hand]").evaluate_all(
-        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => Number(td.textContent)))")
+        "rows => rows.map(r => [...r.querySelectorAll('td .pts')].map(p => Number(p.textContent)))")
     return rows
 
 

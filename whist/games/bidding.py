@@ -30,7 +30,7 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip, parse_action
 from whist.cards import CARDS, Card, Suit, pack
-from whist.events import HandScored, Redeal
+from whist.events import Redeal
 from whist.observations import BiddingObservation
 from whist.protocol import (
     JSON,
@@ -244,8 +244,7 @@ class BiddingWhist(TrickGame):
             self.all_skipped = True
             self._begin_bets(self.opener, None)
         else:
-            self.hand_scores.append([0] * PLAYERS)
-            self._note(HandScored(len(self.hand_scores) - 1, (0,) * PLAYERS, tuple(self.totals)))
+            self._keep_scores([0] * PLAYERS, played=False)
             self._finish()
 
     def _secondary_bet(self, seat: int, bet: int) -> None:
@@ -273,6 +272,11 @@ class BiddingWhist(TrickGame):
     def _targets(self) -> tuple[int | None, ...]:
         """The bets (the ruler's is its bid)."""
         return tuple(self.bets)
+
+    def hand_declared(self) -> tuple[str | None, int | None]:
+        """Trump and the ruler who bid it (none when everyone skipped into no trump)."""
+        trump, _ = super().hand_declared()
+        return trump, None if self.all_skipped else self.ruler
 
     def _game_ends(self) -> bool:
         return len(self.hand_scores) >= int(self.options["hands"])

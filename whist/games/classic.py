@@ -20,7 +20,6 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
-from whist.events import HandScored
 from whist.javarandom import JavaRandom
 from whist.observations import ClassicObservation
 from whist.protocol import (
@@ -200,9 +199,7 @@ class ClassicWhist(TrickGame):
 
     def _score_deal(self) -> None:
         """Write the deal's row (each trick a point, already in the totals as it was taken)."""
-        self.hand_scores.append(list(self.tricks_won))
-        self._note(HandScored(len(self.hand_scores) - 1, tuple(self.tricks_won),
-                              tuple(self.totals), tuple(self.tricks_won)))
+        self._keep_scores(self.tricks_won)
 
     def lead_suit(self) -> Suit | None:
         """The suit led to the current trick, if it has begun."""

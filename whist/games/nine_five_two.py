@@ -312,6 +312,11 @@ class NineFiveTwo(TrickGame):
         """The contracts: 9, 5 and 2 tricks."""
         return tuple(self.contracts)
 
+    def hand_declared(self) -> tuple[str | None, int | None]:
+        """Trump and the dealer who named it."""
+        trump, _ = super().hand_declared()
+        return trump, self.dealer
+
     def _game_ends(self) -> bool:
         target = self.options["target"]
         return any(abs(t) >= target for t in self.totals)

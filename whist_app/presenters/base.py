@@ -95,6 +95,8 @@ class GamePresenter(Generic[Obs]):
     #: Whether a hand counts as made with more tricks than the target (9-5-2's contracts),
     #: not only with exactly the target (a bid).
     made_with_more = False
+    #: How to read a score-sheet cell where seats play for something ("" elsewhere).
+    sheet_key = ""
     #: Expected loss (in the game's points) from which a reviewed decision is graded
     #: ``inaccurate`` and ``mistake``: about a quarter and one trick's worth in a game
     #: that counts tricks (docs/review.md).
@@ -146,9 +148,12 @@ class GamePresenter(Generic[Obs]):
         """The person's choices when the decision is not a card (cards are the hand itself)."""
         return _no_choices()
 
-    def sheet_sub(self, obs: Obs, hand: int) -> str:
-        """A score-sheet row's small print (Diminishing Whist's cards and trump)."""
-        return ""
+    def sheet_sub(self, obs: Obs, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
+        """A score-sheet row's small print: the trump and who chose it, where a seat did."""
+        if result is None or result.trump is None or result.declarer is None:
+            return ""
+        return f"{result.trump} {seating.name(result.declarer)}"
 
     def face_up(self, obs: Obs, seat: int, card_turn: bool,
                 explain: Explain) -> tuple[list[FaceUpSlotView] | None, int | None]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from whist.cards import Suit
+from whist.events import HandScored
 from whist.games.bidding import CONTRACTS
 from whist.observations import (
     BiddingObservation,
@@ -33,7 +34,19 @@ class BiddingPresenter(GamePresenter[BiddingObservation]):
 
     target_word = "bet"
     made_words = "exact bets"
+    sheet_key = ("Each cell: tricks taken/bet, then points. Beside each hand: the contract and "
+                 "its ruler")
     grades = (2.5, 10.0)  # ten points a trick
+
+    def sheet_sub(self, obs: BiddingObservation, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
+        """The contract and its ruler (``7♠ Blair``), or that everyone skipped."""
+        if result is None:
+            return ""
+        ruler = result.declarer
+        if ruler is None or ruler >= len(result.targets):
+            return "all skipped" if result.trump is None else "all skipped, no trump"
+        return f"{result.targets[ruler]}{result.trump} {seating.name(ruler)}"
 
     def narrow(self, obs: Observation) -> BiddingObservation:
         """``obs`` as a Bidding Whist observation; TypeError for any other game."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from whist.events import HandScored
 from whist.observations import (
     DiminishingObservation,
     Observation,
@@ -33,6 +34,7 @@ class DiminishingPresenter(GamePresenter[DiminishingObservation]):
     hand_word = "Round"
     target_word = "bid"
     made_words = "exact bids"
+    sheet_key = "Each cell: tricks taken/bid, then points"
     # One trick can swing a round by ten points or more (a bid missed): marks sit higher.
     grades = (1.0, 4.0)
 
@@ -72,7 +74,8 @@ class DiminishingPresenter(GamePresenter[DiminishingObservation]):
             return _numbers(obs, obs["forbidden_bid"], explain)
         return _no_choices()
 
-    def sheet_sub(self, obs: DiminishingObservation, hand: int) -> str:
+    def sheet_sub(self, obs: DiminishingObservation, hand: int, result: HandScored | None,
+                  seating: Seating) -> str:
         """The round's cards and trump."""
         schedule = obs["schedule"]
         if hand >= len(schedule):

@@ -35,6 +35,8 @@ class NineFiveTwoPresenter(GamePresenter[NineFiveTwoObservation]):
     target_word = "goes for"
     made_words = "contracts made"
     made_with_more = True
+    sheet_key = ("Each cell: tricks taken/contract, then points. Beside each hand: trump and "
+                 "the dealer who named it")
 
     def narrow(self, obs: Observation) -> NineFiveTwoObservation:
         """``obs`` as a 9-5-2 observation; TypeError for any other game."""

@@ -16,6 +16,8 @@ from whist_app.presenters.base import (
     Seating,
     _fact,
     _no_choices,
+    _plural,
+    _signed,
 )
 from whist_app.presenters.events import hand_summary
 from whist_app.presenters.registry import PRESENTERS
@@ -25,6 +27,7 @@ from whist_app.views import (
     PlayView,
     RankView,
     SeatView,
+    SheetCellView,
     SheetRowView,
     SheetView,
     SummaryView,
@@ -34,14 +37,17 @@ from whist_app.views import (
 
 
 def present(obs: Observation, seating: Seating, explain: Explain,
-            events: Sequence[Event] = ()) -> TableView:
-    """The whole table as ``obs``'s seat sees it; ``events``: what the last action did."""
+            events: Sequence[Event] = (), results: Sequence[HandScored] = ()) -> TableView:
+    """The whole table as ``obs``'s seat sees it; ``events``: what the last action did.
+
+    ``results``: the state's ``hand_results``, for the tricks and targets on the score sheet.
+    """
     game = PRESENTERS[obs["game"]]
-    return _table(game, game.narrow(obs), seating, explain, events)
+    return _table(game, game.narrow(obs), seating, explain, events, results)
 
 
 def _table(game: GamePresenter[Obs], obs: Obs, seating: Seating, explain: Explain,
-           events: Sequence[Event]) -> TableView:
+           events: Sequence[Event], results: Sequence[HandScored]) -> TableView:
     """The table view, ``obs`` narrowed once to its game presenter's observation type."""
     person_turn = seating.human_to_move and obs["to_move"] == obs["seat"]
     decision = obs["decision"] if person_turn else None
@@ -67,7 +73,7 @@ def _table(game: GamePresenter[Obs], obs: Obs, seating: Seating, explain: Explai
         "trick_empty": _trick_empty(obs, seating),
         "last_trick": None if obs["last_trick"] is None else trick_view(
             obs["last_trick"]["plays"], obs["last_trick"]["winner"], seating),
-        "sheet": _sheet(game, obs, seating),
+        "sheet": _sheet(game, obs, seating, results),
         "hand_summary": next((hand_summary(game, e, seating) for e in reversed(events)
                               if isinstance(e, HandScored)), None),
         "summary": _summary(obs, seating) if obs["over"] else None,
@@ -172,14 +178,39 @@ def _trick_empty(obs: Observation, seating: Seating) -> str:
     return "No cards on the table yet"
 
 
-def _sheet(game: GamePresenter[Obs], obs: Obs, seating: Seating) -> SheetView:
-    rows: list[SheetRowView] = [
-        {"label": f"{game.hand_word} {i + 1}", "sub": game.sheet_sub(obs, i), "scores": list(s)}
-        for i, s in enumerate(obs["hand_scores"])]
+def _sheet(game: GamePresenter[Obs], obs: Obs, seating: Seating,
+           results: Sequence[HandScored]) -> SheetView:
+    rows: list[SheetRowView] = []
+    for i, scores in enumerate(obs["hand_scores"]):
+        result = results[i] if i < len(results) else None
+        rows.append({"label": f"{game.hand_word} {i + 1}",
+                     "sub": game.sheet_sub(obs, i, result, seating), "scores": list(scores),
+                     "cells": _sheet_cells(game, scores, result)})
     columns = [seating.name(s) for s in range(obs["players"])]
     return {"columns": columns, "short": [_short_name(c) for c in columns], "rows": rows,
             "totals": list(obs["totals"]),
-            "empty": f"No {game.hand_word.lower()} scored yet"}
+            "empty": f"No {game.hand_word.lower()} scored yet",
+            "key": game.sheet_key if any(r["tricks"] for row in rows for r in row["cells"])
+            else ""}
+
+
+def _sheet_cells(game: GamePresenter[Obs], scores: Sequence[int],
+                 result: HandScored | None) -> list[SheetCellView]:
+    """A hand's cells: ``3/3 +13`` where a seat played for something, else the points."""
+    targets = () if result is None else result.targets
+    tricks = () if result is None else result.tricks
+    cells: list[SheetCellView] = []
+    for seat, points in enumerate(scores):
+        target = targets[seat] if seat < len(targets) else None
+        if target is None or not game.target_word or seat >= len(tricks):
+            cells.append({"tricks": "", "points": str(points), "made": None,
+                          "title": _plural(points, "point")})
+            continue
+        took, signed = tricks[seat], _signed(points)
+        cells.append({"tricks": f"{took}/{target}", "points": signed,
+                      "made": game.made(took, target),
+                      "title": f"took {took}, {game.target_word} {target}: {signed}"})
+    return cells
 
 
 def _short_name(name: str) -> str:
