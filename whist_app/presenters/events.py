@@ -31,23 +31,25 @@ def describe_events(events: Sequence[Event], obs: Observation,
     game = PRESENTERS[obs["game"]]
     out: list[EventView] = []
     for event in events:
-        said = _acted_text(event, obs, seating) if isinstance(event, Acted) else None
-        if said is not None:
-            out.append({"type": "acted", "text": said})
-        elif isinstance(event, TrickTaken):
-            name = seating.name(event.winner)
-            out.append({"type": "trick",
-                        "text": f"{name} {'take' if name == 'You' else 'takes'} the trick"})
-        elif isinstance(event, HandScored):
-            parts = ", ".join(f"{seating.name(s)} {_signed(v)}" for s, v in enumerate(event.scores))
-            out.append({"type": "scored",
-                        "text": f"{game.hand_word} {event.hand + 1} scored: {parts}"})
-        elif isinstance(event, Redeal):
-            out.append({"type": "redeal",
-                        "text": f"{event.reason.capitalize()}: the cards are dealt again"})
-        elif isinstance(event, CardsPassed):
-            out.append({"type": "passed",
-                        "text": _passed_text(game, event, game.narrow(obs), seating)})
+        match event:
+            case Acted():
+                said = _acted_text(event, obs, seating)
+                if said is not None:
+                    out.append({"type": "acted", "text": said})
+            case TrickTaken(winner=winner):
+                name = seating.name(winner)
+                out.append({"type": "trick",
+                            "text": f"{name} {'take' if name == 'You' else 'takes'} the trick"})
+            case HandScored(hand=hand, scores=scores):
+                parts = ", ".join(f"{seating.name(s)} {_signed(v)}" for s, v in enumerate(scores))
+                out.append({"type": "scored",
+                            "text": f"{game.hand_word} {hand + 1} scored: {parts}"})
+            case Redeal(reason=reason):
+                out.append({"type": "redeal",
+                            "text": f"{reason.capitalize()}: the cards are dealt again"})
+            case CardsPassed():
+                out.append({"type": "passed",
+                            "text": _passed_text(game, event, game.narrow(obs), seating)})
     return out
 
 
@@ -56,17 +58,18 @@ def _acted_text(event: Acted, obs: Observation, seating: Seating) -> str | None:
     trick says them); another seat's discard without its cards."""
     action, who = event.action, seating.name(event.seat)
     you = who == "You"
-    if isinstance(action, Skip):
-        return f"{who} {'skip' if you else 'skips'}"
-    if isinstance(action, Bid | Contract):
-        verb = "bet" if obs["game"] == "bidding-whist" and isinstance(action, Bid) else "bid"
-        return f"{who} {verb if you else verb + 's'} {action}"
-    if isinstance(action, NameTrump):
-        named = "no trump" if str(action) == "NT" else f"{action} trump"
-        return f"{who} {'name' if you else 'names'} {named}"
-    if isinstance(action, Discard):
-        shown = f"{action}" if event.seat == obs["seat"] else f"{_plural(len(action.cards), 'card')}"
-        return f"{who} {'discard' if you else 'discards'} {shown} face down"
+    match action:
+        case Skip():
+            return f"{who} {'skip' if you else 'skips'}"
+        case Bid() | Contract():
+            verb = "bet" if obs["game"] == "bidding-whist" and isinstance(action, Bid) else "bid"
+            return f"{who} {verb if you else verb + 's'} {action}"
+        case NameTrump():
+            named = "no trump" if str(action) == "NT" else f"{action} trump"
+            return f"{who} {'name' if you else 'names'} {named}"
+        case Discard(cards=cards):
+            shown = f"{action}" if event.seat == obs["seat"] else f"{_plural(len(cards), 'card')}"
+            return f"{who} {'discard' if you else 'discards'} {shown} face down"
     return None
 
 
