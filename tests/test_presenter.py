@@ -253,3 +253,14 @@ def test_each_presenter_narrows_its_own_game_once_and_refuses_another(game: str)
         if other != game:
             with pytest.raises(TypeError, match="observation was expected"):
                 PRESENTERS[other].narrow(obs)
+
+
+def test_a_hint_names_the_hand_cards_of_a_choice_of_several() -> None:
+    """The page marks a discard's or a pass's cards from the hint item, never by parsing it."""
+    from whist_app.presenters.hints import hint_items
+
+    discard, bid, card = (hint_items("discard", [("3♠ 10♥", 1.5)])[0],
+                          hint_items("bid", [("3", 0.5)])[0], hint_items("card", [("Q♥@2", 0.0)])[0])
+    assert discard["cards"] == ["3♠", "10♥"]
+    assert hint_items("pass", [("A♦ 2♣ 9♥", 0.0)])[0]["cards"] == ["A♦", "2♣", "9♥"]
+    assert bid["cards"] == [] and card["cards"] == []

@@ -222,6 +222,8 @@ class HintItemView(TypedDict):
     label: str
     value: float
     text: str
+    #: The hand cards to mark for a choice of several (a discard, a pass), else empty.
+    cards: list[str]
 
 
 class EventView(TypedDict):

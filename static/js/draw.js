@@ -447,9 +447,9 @@ export function markHint() {
     exact[0].dataset.hinted = "1";
     return;
   }
-  const parts = String(best).split(" ");
+  const cards = hint.items?.find((h) => h.action === best)?.cards ?? [];
   const used = new Set();
-  for (const part of parts) {
+  for (const part of cards) {
     const el = $$(`#hand [data-face="${CSS.escape(part)}"]`).find((e) => !used.has(e));
     if (el) {
       used.add(el);

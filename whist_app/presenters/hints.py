@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from whist.cards import format_cards, parse_cards
 from whist_app.views import (
     HintItemView,
 )
+
+#: Decisions whose action names several hand cards at once.
+SELECT_DECISIONS = frozenset({"discard", "pass"})
 
 
 def describe_action(decision: str | None, action: str) -> str:
@@ -30,5 +34,13 @@ def describe_action(decision: str | None, action: str) -> str:
 def hint_items(decision: str | None, estimates: Sequence[tuple[str, float]]) -> list[HintItemView]:
     """The hint's candidates, best first, in plain words with their estimates."""
     return [{"action": action, "label": describe_action(decision, action), "value": value,
-             "text": f"{describe_action(decision, action)}: about {value:+.1f} points"}
+             "text": f"{describe_action(decision, action)}: about {value:+.1f} points",
+             "cards": _hand_cards(decision, action)}
             for action, value in estimates]
+
+
+def _hand_cards(decision: str | None, action: str) -> list[str]:
+    """The cards a choice of several names, each as the hand shows it."""
+    if decision not in SELECT_DECISIONS:
+        return []
+    return [format_cards([card]) for card in parse_cards(action.split())]
