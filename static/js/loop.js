@@ -202,13 +202,24 @@ export async function act(action) {
     refuse();
     return;
   }
+  placePreview(null);
+  await send("act", { action }, () => {
+    app.zoomed = null;
+    app.gridColumn = null;
+  });
+}
+
+/**
+ * Send the person's move (`act`, `claim`) to Python and take its reply: busy before the
+ * first await, a refusal said and the turn given back; `cleared` resets what the move used.
+ */
+async function send(fn, payload, cleared = () => {}) {
   const gen = app.gen;
   app.busy = true;
   setTurn("busy");
-  placePreview(null);
   let reply;
   try {
-    reply = await call("act", { action });
+    reply = await call(fn, payload);
   } catch (err) {
     app.busy = false;
     if (gen === app.gen) {
@@ -222,8 +233,7 @@ export async function act(action) {
   showMessage("");
   app.selected.clear();
   app.hint = null;
-  app.zoomed = null;
-  app.gridColumn = null;
+  cleared();
   renderHint();
   await absorb(reply, gen);
   if (gen !== app.gen) return;
@@ -268,31 +278,8 @@ export async function onExpert(event) {
 export async function onClaim() {
   const t = table();
   if (app.busy || !t?.human_to_move || !t.can_claim) return;
-  const gen = app.gen;
-  app.busy = true;
-  setTurn("busy");
   closePanels();
-  let reply;
-  try {
-    reply = await call("claim", {});
-  } catch (err) {
-    app.busy = false;
-    if (gen === app.gen) {
-      showMessage(err.message);
-      setTurn("human");
-      renderTools();
-    }
-    return;
-  }
-  if (gen !== app.gen) return;
-  showMessage("");
-  app.selected.clear();
-  app.hint = null;
-  renderHint();
-  announce("You claimed the rest of the hand");
-  await absorb(reply, gen);
-  if (gen !== app.gen) return;
-  runComputers();
+  await send("claim", {}, () => announce("You claimed the rest of the hand"));
 }
 
 /** Not the person's move: say so rather than drop the click. */

@@ -231,16 +231,22 @@ export function showGame() {
   $("#game").hidden = false;
 }
 
-export async function startGame() {
-  // Busy before the first wait: the page is about to ask the worker for a game.
-  setTurn("busy");
+/** The set-up's choices settled and stored; false (the set-up shown again) if one is wrong. */
+async function setupReady() {
   // A changed option fires `change` as the Start press takes focus: let its seats arrive first.
   await seatsPending;
   if ($("#setup-error").textContent) {
     setTurn("setup");
-    return;
+    return false;
   }
   storeSetup();
+  return true;
+}
+
+export async function startGame() {
+  // Busy before the first wait: the page is about to ask the worker for a game.
+  setTurn("busy");
+  if (!(await setupReady())) return;
   const game = app.settings.game;
   const seats = ["human", ...chosenSeats(game)];
   const payload = { game, options: app.settings.options[game] ?? {}, seats };
@@ -263,12 +269,7 @@ export async function startGame() {
 /** Today's deal (the UTC date) for the chosen game and options, computers at the daily level. */
 export async function startDaily() {
   setTurn("busy");
-  await seatsPending;
-  if ($("#setup-error").textContent) {
-    setTurn("setup");
-    return;
-  }
-  storeSetup();
+  if (!(await setupReady())) return;
   const game = app.settings.game;
   const date = new Date().toISOString().slice(0, 10);
   $("#daily-start").disabled = true;
