@@ -223,7 +223,7 @@ def claim(page: Any, size: tuple[int, int], folder: Path, tap: bool) -> None:
     rng = random.Random(f"claim{size}")
     for _ in range(150):
         assert wait_idle(page) == "human"
-        offered = page.evaluate("Boolean(window.whistTable.view.can_claim)")
+        offered = page.evaluate("Boolean(window.whistTable.table.can_claim)")
         # The button shows exactly when the claim is proved (tests/test_claim.py).
         assert page.locator("#btn-claim").is_visible() == offered
         if offered:
@@ -235,10 +235,10 @@ def claim(page: Any, size: tuple[int, int], folder: Path, tap: bool) -> None:
     audit(page, ".topbar", f"{size} bar with Claim")
     assert_owned(page, f"six-sizes {size} claim", size)
     shot(page, folder, size, "claim")
-    before = page.evaluate("window.whistTable.view.observation.hand_number")
+    before = page.evaluate("window.whistTable.table.hand_number")
     press(page, "#btn-claim")
     assert wait_idle(page) == "human"
-    assert page.evaluate("window.whistTable.view.observation.hand_number") == before + 1
+    assert page.evaluate("window.whistTable.table.hand_number") == before + 1
 
 
 def sheet(page: Any, size: tuple[int, int], folder: Path, name: str) -> None:
@@ -247,7 +247,7 @@ def sheet(page: Any, size: tuple[int, int], folder: Path, name: str) -> None:
     page.click("#summary-close")
     press(page, "#btn-score")
     page.locator("#sheet").wait_for(state="visible")
-    table = page.evaluate("window.whistTable.view.table.sheet")
+    table = page.evaluate("window.whistTable.table.sheet")
     cells = page.locator("#sheet tbody tr[data-hand] td").all_inner_texts()
     shown = [" ".join(c.split()) for c in cells]
     assert len(shown) == sum(len(r["cells"]) for r in table["rows"]) > 0
