@@ -15,6 +15,11 @@
 // learns how it started from os.environ["WHIST_SNAPSHOT"]: "hit", "miss",
 // "stale" or "fallback" (the worker's ping reports it to the page).
 //
+// Pyodide reads the snapshot before it compiles its WebAssembly; here the
+// compile starts first and runs while the snapshot is read from IndexedDB, and
+// the snapshot's SHA-256 is checked while Pyodide sets up; Pyodide is handed
+// the compiled module.
+//
 // A restored process shares the snapshot's hash seed (str hashes are the same on
 // every restored visit) and its `random` state, which is reseeded at once.
 
@@ -137,8 +142,43 @@ function tell(pyodide, state, reason, ms) {
   );
 }
 
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+
+/**
+ * Pyodide's loadPyodide, its WebAssembly module taken from `compiling` (a
+ * compile started earlier) instead of being fetched and compiled again; if
+ * that compile failed, Pyodide compiles as usual.
+ */
+async function loadCompiled(compiling, options) {
+  const { instantiateStreaming } = WebAssembly;
+  const fetchAsUsual = self.fetch;
+  // Pyodide fetches the wasm when it sets up, and compiles it after reading the snapshot.
+  self.fetch = (resource, init) =>
+    String(resource) === WASM_URL ? Promise.resolve(new Response(null)) : fetchAsUsual(resource, init);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    try {
+      const module = await compiling;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch {
+      return instantiateStreaming(fetchAsUsual(WASM_URL), imports);
+    }
+  };
+  try {
+    return await loadPyodideAsUsual(options);
+  } finally {
+    self.fetch = fetchAsUsual;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   const started = performance.now();
+  // The wasm compiles and Pyodide's Emscripten module loads while the snapshot is
+  // read (Pyodide would compile only after reading it, and import the module, the
+  // same URL and so the same module, only once called).
+  const compiling = WebAssembly.compileStreaming(fetch(WASM_URL));
+  compiling.catch(() => {}); // then Pyodide compiles it itself
+  import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
   let state = "miss";
   let reason = "";
   let record = null;
@@ -154,10 +194,15 @@ export async function loadPyodide(options = {}) {
   if (record) {
     try {
       const bytes = new Uint8Array(record.bytes);
-      if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
-        throw new Error("the stored snapshot is damaged");
-      }
-      const pyodide = await loadPyodideAsUsual({ ...options, indexURL: INDEX_URL, _loadSnapshot: unpackPages(bytes) });
+      // Checked while Pyodide sets up; it awaits the heap before it uses it.
+      const checked = (async () => {
+        if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
+          throw new Error("the stored snapshot is damaged");
+        }
+        return unpackPages(bytes);
+      })();
+      checked.catch(() => {}); // Pyodide's rejection says it
+      const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL, _loadSnapshot: checked });
       pyodide.runPython(AFTER_RESTORE);
       tell(pyodide, "hit", "", performance.now() - started);
       return pyodide;
@@ -168,7 +213,7 @@ export async function loadPyodide(options = {}) {
       await dropSnapshot().catch(() => {});
     }
   }
-  const pyodide = await loadPyodideAsUsual({ ...options, indexURL: INDEX_URL });
+  const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL });
   tell(pyodide, state, reason, performance.now() - started);
   return pyodide;
 }
