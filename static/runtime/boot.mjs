@@ -20,6 +20,10 @@
 // the snapshot's SHA-256 is checked while Pyodide sets up; Pyodide is handed
 // the compiled module.
 //
+// PyScript unpacks pyscript.json's game.zip with the interpreter's
+// unpackArchive (Python's zipfile); the returned interpreter writes a zip of
+// stored entries (dist/'s game.zip) from JavaScript instead.
+//
 // A restored process shares the snapshot's hash seed (str hashes are the same on
 // every restored visit) and its `random` state, which is reseeded at once.
 
@@ -171,6 +175,67 @@ async function loadCompiled(compiling, options) {
   }
 }
 
+/**
+ * Write the files of a zip of stored (uncompressed) entries, as build_dist.py
+ * writes game.zip, into Pyodide's file system under `folder`, straight from
+ * JavaScript (unpackArchive runs Python's zipfile, slow while the
+ * interpreter's code is still cold). Returns false, having written nothing,
+ * for any other zip.
+ */
+export function unpackStoredZip(pyodide, buffer, folder = ".") {
+  const bytes = ArrayBuffer.isView(buffer)
+    ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    : new Uint8Array(buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const utf8 = new TextDecoder();
+  let eocd = bytes.byteLength - 22; // the end record, before the archive's comment if any
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd -= 1;
+  if (eocd < 0) return false;
+  const files = [];
+  let at = view.getUint32(eocd + 16, true);
+  for (let n = view.getUint16(eocd + 10, true); n > 0; n -= 1) {
+    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) return false;
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = utf8.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (method !== 0 || name.startsWith("/") || name.split("/").includes("..")) return false;
+    if (local + 30 > bytes.byteLength || view.getUint32(local, true) !== 0x04034b50) return false;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + size > bytes.byteLength) return false;
+    files.push([name, bytes.subarray(start, start + size)]);
+    at += 46 + skip;
+  }
+  const { FS } = pyodide;
+  const base = (folder || ".").replace(/\/+$/, "");
+  for (const [name, data] of files) {
+    const path = base === "." ? name : `${base}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path.slice(0, -1));
+      continue;
+    }
+    const parent = path.slice(0, path.lastIndexOf("/"));
+    if (parent) FS.mkdirTree(parent);
+    FS.writeFile(path, data);
+  }
+  return true;
+}
+
+/** PyScript unpacks pyscript.json's "files" zips with unpackArchive: stored ones go to unpackStoredZip. */
+function unpackStoredZips(pyodide) {
+  const unpackArchive = pyodide.unpackArchive.bind(pyodide);
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (String(format).replace(/^\./, "").toLowerCase() === "zip" &&
+        unpackStoredZip(pyodide, buffer, options.extractDir ?? ".")) {
+      return undefined;
+    }
+    return unpackArchive(buffer, format, options);
+  };
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const started = performance.now();
   // The wasm compiles and Pyodide's Emscripten module loads while the snapshot is
@@ -205,7 +270,7 @@ export async function loadPyodide(options = {}) {
       const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL, _loadSnapshot: checked });
       pyodide.runPython(AFTER_RESTORE);
       tell(pyodide, "hit", "", performance.now() - started);
-      return pyodide;
+      return unpackStoredZips(pyodide);
     } catch (err) {
       state = "fallback";
       reason = String(err?.message ?? err);
@@ -215,5 +280,5 @@ export async function loadPyodide(options = {}) {
   }
   const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL });
   tell(pyodide, state, reason, performance.now() - started);
-  return pyodide;
+  return unpackStoredZips(pyodide);
 }
