@@ -33,7 +33,7 @@ def test_a_record_nested_thousands_deep_is_refused_and_python_keeps_answering(
         err = bridge_call(ready_page, fn, {})
         assert err.get("kind") == "LookupError", err
     ok = bridge_call(ready_page, "start", {"game": "diminishing-whist", "seed": 4})
-    assert "ok" in ok and ok["ok"]["table"]["decision"] == "bid", ok
+    assert "ok" in ok and ok["ok"]["view"]["decision"] == "bid", ok
 
 
 def test_a_save_nested_thousands_deep_is_set_aside_at_start_up(page: Any, base_url: str
