@@ -179,7 +179,12 @@ def toplevel_imports(source: str, module: str, is_package: bool) -> set[str]:
 
 
 def trim_stdlib(stdlib: Path, roots: set[str]) -> tuple[bytes, int, int]:
-    """Pyodide's standard library cut to what importing ``roots`` imports; (zip, kept, all)."""
+    """Pyodide's standard library cut to what importing ``roots`` imports; (zip, kept, all).
+
+    A module precompiled by ``scripts/precompile.mjs`` (``x.pyc`` beside ``x.py``) ships
+    its bytecode only: zipimport reads ``x.pyc`` first and, its hash unchecked, never
+    the source, which would only give tracebacks through the standard library their
+    source lines (the sources were a third of the download)."""
     entries = zip_entries(stdlib)
     files = dict(entries)
     sources: dict[str, tuple[str, bool]] = {}
@@ -211,7 +216,7 @@ def trim_stdlib(stdlib: Path, roots: set[str]) -> tuple[bytes, int, int]:
             if source in kept_files:
                 out.append((name, data))
         elif name.endswith(".py"):
-            if name in kept_files:
+            if name in kept_files and f"{name}c" not in files:
                 out.append((name, data))
         else:
             # data files belong to their package

@@ -6,7 +6,8 @@
 //
 // The bytecode is compiled by the pinned Pyodide itself (node_modules), so it
 // matches its CPython exactly. Sources stay in the zips: tracebacks still
-// show source lines.
+// show source lines (scripts/build_dist.py leaves the standard library's
+// precompiled sources out of dist/ to save download).
 //
 // stdlib: Pyodide's python_stdlib.zip holds only .py sources, and the ~130
 //   modules Pyodide and PyScript import while starting took about half of the

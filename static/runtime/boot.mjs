@@ -8,11 +8,21 @@
 // The snapshot is made once, after a normal start, by snapshot.mjs in a
 // throw-away worker (bridge.js starts it) and kept in IndexedDB under a key made
 // of this file's path (its folder is named by the bundle's hash) and Pyodide's
-// version. Any failure (no IndexedDB, a
+// version, without its all-zero pages (packPages: more than half of a fresh
+// heap). Any failure (no IndexedDB, a
 // stale or damaged snapshot, a restore that throws) falls back to a normal
 // start and drops the stored snapshot, so the page makes a fresh one. Python
 // learns how it started from os.environ["WHIST_SNAPSHOT"]: "hit", "miss",
 // "stale" or "fallback" (the worker's ping reports it to the page).
+//
+// Pyodide reads the snapshot before it compiles its WebAssembly; here the
+// compile starts first and runs while the snapshot is read from IndexedDB, and
+// the snapshot's SHA-256 is checked while Pyodide sets up; Pyodide is handed
+// the compiled module.
+//
+// PyScript unpacks pyscript.json's game.zip with the interpreter's
+// unpackArchive (Python's zipfile); the returned interpreter writes a zip of
+// stored entries (dist/'s game.zip) from JavaScript instead.
 //
 // A restored process shares the snapshot's hash seed (str hashes are the same on
 // every restored visit) and its `random` state, which is reseeded at once.
@@ -56,6 +66,68 @@ export const readSnapshot = () => transact("readonly", (store) => store.get(RECO
 export const writeSnapshot = (record) => transact("readwrite", (store) => store.put(record, RECORD));
 export const dropSnapshot = () => transact("readwrite", (store) => store.delete(RECORD));
 
+/** Snapshots are stored without their all-zero pages (more than half of a fresh heap). */
+const PAGE = 4096;
+
+/**
+ * The heap `bytes` as stored: its length and page count (two u32), a bitmap of
+ * the pages that are not all zero, then those pages.
+ */
+export function packPages(heap) {
+  const bytes = heap.byteOffset % 4 ? heap.slice() : heap; // read as 32-bit words
+  const pages = Math.ceil(bytes.byteLength / PAGE);
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const kept = [];
+  for (let page = 0; page < pages; page += 1) {
+    const end = Math.min((page + 1) * PAGE, bytes.byteLength);
+    let zero = true;
+    for (let w = (page * PAGE) >> 2; w < end >> 2; w += 1) {
+      if (words[w] !== 0) {
+        zero = false;
+        break;
+      }
+    }
+    for (let b = end & ~3; zero && b < end; b += 1) zero = bytes[b] === 0;
+    if (!zero) kept.push(page);
+  }
+  const bitmap = Math.ceil(pages / 8);
+  let size = 8 + bitmap;
+  for (const page of kept) size += Math.min(PAGE, bytes.byteLength - page * PAGE);
+  const out = new Uint8Array(size);
+  const head = new DataView(out.buffer);
+  head.setUint32(0, bytes.byteLength, true);
+  head.setUint32(4, pages, true);
+  let at = 8 + bitmap;
+  for (const page of kept) {
+    out[8 + (page >> 3)] |= 1 << (page & 7);
+    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.byteLength));
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** The heap packPages packed; throws if `packed` is not one. */
+export function unpackPages(packed) {
+  const damaged = () => new Error("the stored snapshot is damaged");
+  if (packed.byteLength < 8) throw damaged();
+  const head = new DataView(packed.buffer, packed.byteOffset, 8);
+  const length = head.getUint32(0, true);
+  const pages = head.getUint32(4, true);
+  if (length === 0 || pages !== Math.ceil(length / PAGE)) throw damaged();
+  const heap = new Uint8Array(length);
+  let at = 8 + Math.ceil(pages / 8);
+  for (let page = 0; page < pages; page += 1) {
+    if (!(packed[8 + (page >> 3)] & (1 << (page & 7)))) continue;
+    const size = Math.min(PAGE, length - page * PAGE);
+    if (at + size > packed.byteLength) throw damaged();
+    heap.set(packed.subarray(at, at + size), page * PAGE);
+    at += size;
+  }
+  if (at !== packed.byteLength) throw damaged();
+  return heap;
+}
+
 export async function digest(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -74,8 +146,104 @@ function tell(pyodide, state, reason, ms) {
   );
 }
 
+const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+
+/**
+ * Pyodide's loadPyodide, its WebAssembly module taken from `compiling` (a
+ * compile started earlier) instead of being fetched and compiled again; if
+ * that compile failed, Pyodide compiles as usual.
+ */
+async function loadCompiled(compiling, options) {
+  const { instantiateStreaming } = WebAssembly;
+  const fetchAsUsual = self.fetch;
+  // Pyodide fetches the wasm when it sets up, and compiles it after reading the snapshot.
+  self.fetch = (resource, init) =>
+    String(resource) === WASM_URL ? Promise.resolve(new Response(null)) : fetchAsUsual(resource, init);
+  WebAssembly.instantiateStreaming = async (source, imports) => {
+    try {
+      const module = await compiling;
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    } catch {
+      return instantiateStreaming(fetchAsUsual(WASM_URL), imports);
+    }
+  };
+  try {
+    return await loadPyodideAsUsual(options);
+  } finally {
+    self.fetch = fetchAsUsual;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
+/**
+ * Write the files of a zip of stored (uncompressed) entries, as build_dist.py
+ * writes game.zip, into Pyodide's file system under `folder`, straight from
+ * JavaScript (unpackArchive runs Python's zipfile, slow while the
+ * interpreter's code is still cold). Returns false, having written nothing,
+ * for any other zip.
+ */
+export function unpackStoredZip(pyodide, buffer, folder = ".") {
+  const bytes = ArrayBuffer.isView(buffer)
+    ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+    : new Uint8Array(buffer);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const utf8 = new TextDecoder();
+  let eocd = bytes.byteLength - 22; // the end record, before the archive's comment if any
+  while (eocd >= 0 && view.getUint32(eocd, true) !== 0x06054b50) eocd -= 1;
+  if (eocd < 0) return false;
+  const files = [];
+  let at = view.getUint32(eocd + 16, true);
+  for (let n = view.getUint16(eocd + 10, true); n > 0; n -= 1) {
+    if (at + 46 > bytes.byteLength || view.getUint32(at, true) !== 0x02014b50) return false;
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const local = view.getUint32(at + 42, true);
+    const name = utf8.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    if (method !== 0 || name.startsWith("/") || name.split("/").includes("..")) return false;
+    if (local + 30 > bytes.byteLength || view.getUint32(local, true) !== 0x04034b50) return false;
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + size > bytes.byteLength) return false;
+    files.push([name, bytes.subarray(start, start + size)]);
+    at += 46 + skip;
+  }
+  const { FS } = pyodide;
+  const base = (folder || ".").replace(/\/+$/, "");
+  for (const [name, data] of files) {
+    const path = base === "." ? name : `${base}/${name}`;
+    if (name.endsWith("/")) {
+      FS.mkdirTree(path.slice(0, -1));
+      continue;
+    }
+    const parent = path.slice(0, path.lastIndexOf("/"));
+    if (parent) FS.mkdirTree(parent);
+    FS.writeFile(path, data);
+  }
+  return true;
+}
+
+/** PyScript unpacks pyscript.json's "files" zips with unpackArchive: stored ones go to unpackStoredZip. */
+function unpackStoredZips(pyodide) {
+  const unpackArchive = pyodide.unpackArchive.bind(pyodide);
+  pyodide.unpackArchive = (buffer, format, options = {}) => {
+    if (String(format).replace(/^\./, "").toLowerCase() === "zip" &&
+        unpackStoredZip(pyodide, buffer, options.extractDir ?? ".")) {
+      return undefined;
+    }
+    return unpackArchive(buffer, format, options);
+  };
+  return pyodide;
+}
+
 export async function loadPyodide(options = {}) {
   const started = performance.now();
+  // The wasm compiles and Pyodide's Emscripten module loads while the snapshot is
+  // read (Pyodide would compile only after reading it, and import the module, the
+  // same URL and so the same module, only once called).
+  const compiling = WebAssembly.compileStreaming(fetch(WASM_URL));
+  compiling.catch(() => {}); // then Pyodide compiles it itself
+  import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
   let state = "miss";
   let reason = "";
   let record = null;
@@ -91,13 +259,18 @@ export async function loadPyodide(options = {}) {
   if (record) {
     try {
       const bytes = new Uint8Array(record.bytes);
-      if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
-        throw new Error("the stored snapshot is damaged");
-      }
-      const pyodide = await loadPyodideAsUsual({ ...options, indexURL: INDEX_URL, _loadSnapshot: bytes });
+      // Checked while Pyodide sets up; it awaits the heap before it uses it.
+      const checked = (async () => {
+        if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
+          throw new Error("the stored snapshot is damaged");
+        }
+        return unpackPages(bytes);
+      })();
+      checked.catch(() => {}); // Pyodide's rejection says it
+      const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL, _loadSnapshot: checked });
       pyodide.runPython(AFTER_RESTORE);
       tell(pyodide, "hit", "", performance.now() - started);
-      return pyodide;
+      return unpackStoredZips(pyodide);
     } catch (err) {
       state = "fallback";
       reason = String(err?.message ?? err);
@@ -105,7 +278,7 @@ export async function loadPyodide(options = {}) {
       await dropSnapshot().catch(() => {});
     }
   }
-  const pyodide = await loadPyodideAsUsual({ ...options, indexURL: INDEX_URL });
+  const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL });
   tell(pyodide, state, reason, performance.now() - started);
-  return pyodide;
+  return unpackStoredZips(pyodide);
 }

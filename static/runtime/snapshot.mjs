@@ -3,10 +3,10 @@
 // {gameZip: URL} it starts a separate Pyodide with `_makeSnapshot` (such an
 // instance cannot serve PyScript), unpacks the game bundle where PyScript does,
 // imports every game module, checks the heap did not grow (a grown heap cannot be
-// restored: pyodide issue 6254), stores the snapshot with its SHA-256 under
-// boot.mjs's key and answers {ok, size, ms} or {ok: false, error}.
+// restored: pyodide issue 6254), stores the snapshot (packed: packPages) with
+// its SHA-256 under boot.mjs's key and answers {ok, size, ms} or {ok: false, error}.
 
-import { INDEX_URL, SNAPSHOT_KEY, digest, writeSnapshot } from "./boot.mjs";
+import { INDEX_URL, SNAPSHOT_KEY, digest, packPages, writeSnapshot } from "./boot.mjs";
 import { loadPyodide, version } from "./pyodide.mjs";
 
 const IMPORT_ALL = `
@@ -35,11 +35,11 @@ self.onmessage = async ({ data }) => {
     if (pyodide._module.HEAP8.length !== heap) {
       throw new Error(`the heap grew to ${pyodide._module.HEAP8.length} bytes: it could not be restored`);
     }
-    const bytes = pyodide.makeMemorySnapshot();
+    const bytes = packPages(pyodide.makeMemorySnapshot());
     await writeSnapshot({
       key: SNAPSHOT_KEY,
       version,
-      bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      bytes: bytes.buffer,
       size: bytes.byteLength,
       sha256: await digest(bytes),
       made: Date.now(),

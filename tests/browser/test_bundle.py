@@ -27,9 +27,9 @@ ORDER_SCRIPT = """
 
 START = """async () => {
   const bridge = await import(BRIDGE);
-  const view = await bridge.call("start", { game: "diminishing-whist",
+  const reply = await bridge.call("start", { game: "diminishing-whist",
     seats: ["human", "expectation", "expectation", "expectation"], seed: 3 });
-  return view.view.game;
+  return reply.view.game;
 }""".replace("BRIDGE", BRIDGE_URL)
 
 #: Replace the stored snapshot: "flip" damages a byte (the SHA-256 check catches it);
