@@ -186,6 +186,7 @@ def replies(record: dict[str, Any], person: int) -> dict[str, Any]:
         after = webapi._reply(table, {"seat": last_seat, "action": "x"})
         after.pop("sealed")
         out["after_action"] = json.loads(json.dumps(after, ensure_ascii=False))
+    out["story"] = table.story()
     out["export"] = _answer(webapi.export, {})
     out["stats"] = _answer(webapi.game_stats, {})
     sealed = webapi.save({})["sealed"]

@@ -24,10 +24,13 @@ def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_s
     text = json.dumps(shown, ensure_ascii=False)
     assert all(f'"{c}"' not in text for seat in (1, 2, 3) for c in map(str, hands[seat])
                if c not in hands[0])
+    said = [e["text"] for e in view["events"]]
     view = webapi.act({"action": "skip"})
     assert view["played"] == {"seat": 0, "action": "skip"}
+    said += [e["text"] for e in view["events"]]
     while view["view"]["computer_to_move"]:
         view = webapi.step({})
+        said += [e["text"] for e in view["events"]]
     sealed = webapi.save({})["sealed"]
     assert sealed.startswith(webapi.SAVE_PREFIX) and "♥" not in sealed
     # Every reply that changes the game carries the save the page keeps.
@@ -36,6 +39,8 @@ def test_a_game_through_the_api_shows_only_the_persons_hand_and_resumes_from_a_s
     webapi.start({"game": "diminishing-whist", "seed": 1})
     resumed = webapi.resume({"sealed": sealed})
     assert resumed["view"] == before["view"] and resumed["sealed"] == sealed
+    # The log reopens with the hand so far: every line the replies said, in order.
+    assert [e["text"] for e in resumed["story"]] == said
     assert webapi.export({})["record"]["seats"][1] == "heuristic"
 
 

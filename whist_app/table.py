@@ -21,7 +21,7 @@ from whist.events import Acted, Event
 from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
-from whist.records import record_text, replay, save_record
+from whist.records import record_text, replay, save_record, walk
 from whist_app.presenters.base import HUMAN, Seating
 from whist_app.presenters.events import describe_events
 from whist_app.presenters.view import completed_trick, present
@@ -392,6 +392,15 @@ class Table:
         """The last action's events in words, as ``seat`` may know them."""
         seating = self.seating(seat)
         return describe_events(self.last_events, self.state.observe(seating.seat), seating)
+
+    def story(self, seat: int | None = None) -> list[EventView]:
+        """Everything that happened in the hand in play, in words, as ``seat`` (default
+        :meth:`view_seat`) may know it: the log a resumed game opens with."""
+        seating = self.seating(seat)
+        hand = self.state.hand_number
+        events = [event for step in walk(self.record()) if step.hand == hand
+                  for event in step.events]
+        return describe_events(events, self.state.observe(seating.seat), seating)
 
     def update(self, seat: int | None = None) -> TableUpdate:
         """The view, the last action's events in words and the trick it completed, as

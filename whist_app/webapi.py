@@ -257,7 +257,8 @@ def resume(payload: Payload) -> Reply:
     date = record.get("daily")
     if isinstance(date, str) and len(date) == 10:
         _table.daily = date
-    return _reply(_table)
+    # The log opens with the hand so far: a reload does not forget what was said.
+    return {**_reply(_table), "story": _table.story()}
 
 
 def _resume_daily(record: dict[str, Any]) -> Table | None:

@@ -9,7 +9,7 @@ import { keep, runComputers } from "./loop.js";
 import * as motion from "./motion.js";
 import { rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { $, $$, SPEEDS, app, setTurn, showMessage, escapeHtml, table } from "./state.js";
+import { $, $$, EVENT_LINES, SPEEDS, app, setTurn, showMessage, escapeHtml, table } from "./state.js";
 import { noting } from "./stats.js";
 import { closePanels, setSpeed } from "./tools.js";
 
@@ -328,7 +328,8 @@ export async function begin(view) {
   app.queued = null;
   app.selected.clear();
   app.hint = null;
-  app.events = [];
+  // A resumed game's log opens with its hand so far (newest first, as noteEvents keeps it).
+  app.events = [...(view.story ?? [])].reverse().slice(0, EVENT_LINES);
   app.latest = "";
   app.busy = false;
   showMessage("");
