@@ -104,7 +104,10 @@ def fit(x: Any, y: Any, kind: str, hidden: int, seed: int) -> dict[str, Any]:
         full_matrix[cls] = matrix[row_index]
         full_bias[cls] = bias[row_index]
     raw_layers[-1] = (full_matrix, full_bias)
-    return {"kind": kind, "features": list(FEATURE_NAMES), "offsets": list(OFFSETS),
+    # Bids this far from the hand's estimate are in the data (a variant keeps to them).
+    gap = x[:, FEATURE_NAMES.index("bid_minus_estimate")]
+    support = [round(float(np.percentile(gap, 0.5)), 3), round(float(np.percentile(gap, 99.5)), 3)]
+    return {"kind": kind, "support": support, "features": list(FEATURE_NAMES), "offsets": list(OFFSETS),
             "mean": [round(float(v), 6) for v in mean],
             "scale": [round(float(v), 6) for v in scale],
             "layers": [([[round(float(w), 6) for w in r] for r in m],

@@ -35,17 +35,16 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.outcome_model import canonical_hand  # noqa: E402
+from bench.outcome_model import bid_facts  # noqa: E402
 from engines.base import Engine  # noqa: E402
 from engines.strong import StrongEngine  # noqa: E402
 from whist.actions import Action, Bid  # noqa: E402
-from whist.cards import Card  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 from whist.observations import Observation  # noqa: E402
 
@@ -54,21 +53,6 @@ def explore_bid(choice: int, legal: Sequence[Action], rng: random.Random) -> int
     """A random legal bid one or two tricks from ``choice`` (``choice`` if there is none)."""
     near = [a.tricks for a in legal if isinstance(a, Bid) and 1 <= abs(a.tricks - choice) <= 2]
     return rng.choice(near) if near else choice
-
-
-def bid_facts(obs: Observation) -> dict[str, Any]:
-    """The facts of a bid decision as logged: hand (raw and canonical), position, earlier bids."""
-    players: int = obs["players"]
-    opener: int = obs["opener"]
-    seat: int = obs["seat"]
-    position = (seat - opener) % players
-    earlier = [obs["bids"][(opener + i) % players] for i in range(position)]
-    trump_text = obs["trump"]
-    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
-    cards = [int(Card.parse(c)) for c in obs["hand"]]
-    return {"players": players, "cards": len(cards), "position": position, "earlier": earlier,
-            "hand": canonical_hand(cards, trump), "has_trump": trump is not None,
-            "raw": list(obs["hand"]), "trump": trump_text}
 
 
 class ExploringStrong(Engine):
@@ -144,7 +128,7 @@ def oh_hell_hand(index: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     kinds = ["strong"] * 4 if args.source == "oh_hell" else ["strong", "ismcts"] * 2
     if args.source == "ismcts" and index % 2:
         kinds = ["ismcts", "strong"] * 2
-    agents = []
+    agents: list[Callable[[Any], int]] = []
     engines: dict[int, ExploringStrong] = {}
     for player, kind in enumerate(kinds):
         agent_seed = (args.seed * 1_000_003 + index) * 16 + player

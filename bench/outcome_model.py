@@ -21,11 +21,11 @@ expected score under those chances, by Diminishing Whist's or oh_hell's scoring.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.hand_strength import expected_tricks
-from whist.cards import RANK_OF, SUIT_OF
+from whist.cards import RANK_OF, SUIT_OF, Card
 from whist.games.diminishing import round_score
 
 #: The bid errors (tricks - bid) the model tells apart; the ends take everything beyond.
@@ -55,6 +55,24 @@ def canonical_hand(cards: Sequence[int], trump: int | None) -> list[list[int]]:
     others = [suits[s] for s in range(4) if s != trump]
     others.sort(key=lambda ranks: (len(ranks), ranks), reverse=True)
     return ([suits[trump]] if trump is not None else []) + others
+
+
+def bid_facts(obs: Mapping[str, Any]) -> dict[str, Any]:
+    """A bid decision's facts: hand (raw and canonical), players, position, earlier bids, trump.
+
+    ``position`` counts from the round's opener (0 = first to bid); ``earlier`` holds
+    the bids made before, in bidding order.
+    """
+    players: int = obs["players"]
+    opener: int = obs["opener"]
+    position = (obs["seat"] - opener) % players
+    earlier = [obs["bids"][(opener + i) % players] for i in range(position)]
+    trump_text = obs["trump"]
+    trump = None if trump_text in (None, "NT") else "♣♦♥♠".index(trump_text)
+    cards = [int(Card.parse(c)) for c in obs["hand"]]
+    return {"players": players, "cards": len(cards), "position": position, "earlier": earlier,
+            "hand": canonical_hand(cards, trump), "has_trump": trump is not None,
+            "raw": list(obs["hand"]), "trump": trump_text}
 
 
 def canonical_cards(hand: Sequence[Sequence[int]]) -> list[int]:
@@ -145,6 +163,16 @@ def trick_chances(weights: dict[str, Any], x: Sequence[float], bid: int,
     return [c / total for c in chances]
 
 
+def in_support(weights: dict[str, Any], x: Sequence[float]) -> bool:
+    """Whether a bid's input lies where the training data had bids: its distance from the
+    hand's estimate (``bid_minus_estimate``) within the weights' ``support``, if given."""
+    support = weights.get("support")
+    if support is None:
+        return True
+    gap = x[FEATURE_NAMES.index("bid_minus_estimate")]
+    return bool(support[0] <= gap <= support[1])
+
+
 def score(scoring: str, bid: int, tricks: int) -> int:
     """A hand's score for ``bid`` and ``tricks``: Diminishing Whist's or oh_hell's."""
     if scoring == "oh_hell":
@@ -155,11 +183,14 @@ def score(scoring: str, bid: int, tricks: int) -> int:
 def expected_scores(weights: dict[str, Any], hand: Sequence[Sequence[int]], has_trump: bool,
                     players: int, earlier: Sequence[int], scoring: str,
                     bids: Sequence[int]) -> dict[int, tuple[float, list[float]]]:
-    """Each of ``bids``: (its expected score under the model, P(tricks = k) for k = 0..cards)."""
+    """Each of ``bids`` the data covers (:func:`in_support`; all of them if none is): its
+    expected score under the model and P(tricks = k) for k = 0..cards."""
     base = hand_features(hand, has_trump, players, earlier, scoring)
     cards = sum(len(ranks) for ranks in hand)
+    inputs = {bid: with_bid(base, bid) for bid in bids}
+    covered = [bid for bid in bids if in_support(weights, inputs[bid])] or list(bids)
     out: dict[int, tuple[float, list[float]]] = {}
-    for bid in bids:
-        chances = trick_chances(weights, with_bid(base, bid), bid, cards)
+    for bid in covered:
+        chances = trick_chances(weights, inputs[bid], bid, cards)
         out[bid] = (sum(p * score(scoring, bid, k) for k, p in enumerate(chances)), chances)
     return out
