@@ -1,0 +1,103 @@
+"""``strong`` bidding by the outcome model (issue 21, item 2), as engine specs for the bench.
+
+Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2``,
+``ModelTop3``) in ``engines/arena.py`` seats or ``bench/ismcts_match.py --strong``.
+
+- :class:`ModelBids` bids the legal bid with the best expected score under the
+  model's P(tricks = k | hand, position, earlier bids, bid) (bench/outcome_model.py);
+  no rollout at a bid.
+- :class:`ModelTop2`, :class:`ModelTop3` search only the model's best two or three
+  bids by expected score, with ``strong``'s own rollouts (the budget goes to fewer
+  candidates).
+
+Every other decision is ``strong``'s.  The scoring the expectation is taken under
+is Diminishing Whist's, or OpenSpiel oh_hell's when the engine searches
+bench/ismcts_match.py's ``OhHellRound`` worlds (its ``world_class``), or the
+``scoring`` setting.  Diminishing Whist only: other games are ``strong``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from bench.outcome_model import SCORINGS, bid_facts, expected_scores
+from engines.strong import StrongEngine
+from whist.actions import Action, Bid
+from whist.games.diminishing import DiminishingWhist
+from whist.observations import Observation
+
+
+def load_weights() -> dict[str, Any]:
+    """The committed weights (bench/outcome_model_weights.py)."""
+    from bench.outcome_model_weights import WEIGHTS
+    return WEIGHTS
+
+
+class OutcomeBids(StrongEngine):
+    """``strong`` whose Diminishing Whist bids come from the outcome model.
+
+    ``top`` (setting): 0 bids the model's best bid outright; n > 0 searches only the
+    model's n best bids with ``strong``'s rollouts.
+    """
+
+    setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "top", "scoring")
+    #: The default of the ``top`` setting (subclasses fix it for the arena).
+    TOP: ClassVar[int] = 0
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """``strong``'s settings plus ``top`` and ``scoring`` (dw or oh_hell; default: read
+        off ``world_class``)."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.top: int = int(settings.get("top", self.TOP))
+        if self.top < 0:
+            raise ValueError(f"top must be 0 or more, not {self.top}")
+        scoring = settings.get("scoring")
+        if scoring is None:
+            world = self.world_class
+            scoring = "oh_hell" if world is not None and world.__name__ == "OhHellRound" else "dw"
+        if scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {scoring!r} (scorings: {', '.join(SCORINGS)})")
+        self.scoring: str = scoring
+        self.weights = load_weights()
+
+    def model_ranking(self, observation: Observation,
+                      legal: Sequence[Action]) -> list[tuple[Bid, float]]:
+        """The legal bids the model's data covers, with their expected scores, best first."""
+        facts = bid_facts(observation)
+        bids = [a for a in legal if isinstance(a, Bid)]
+        values = expected_scores(self.weights, facts["hand"], facts["has_trump"],
+                                 facts["players"], facts["earlier"], self.scoring,
+                                 [b.tricks for b in bids])
+        self.last_stats = {"model": {b: round(v, 3) for b, (v, _) in values.items()}}
+        return sorted(((b, values[b.tricks][0]) for b in bids if b.tricks in values),
+                      key=lambda pair: (-pair[1], pair[0].tricks))
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """At a Diminishing Whist bid, the model's bid (or the search over its best few)."""
+        if len(legal) > 1 and isinstance(legal[0], Bid) \
+                and observation["game"] == DiminishingWhist.name:
+            ranked = self.model_ranking(observation, legal)
+            if self.top == 0:
+                return ranked[0][0]
+            shortlist: list[Action] = [b for b, _ in ranked[:self.top]]
+            return self._search(observation, shortlist)[0][0]
+        return super().choose(observation, legal)
+
+
+class ModelBids(OutcomeBids):
+    """Bids the model's best bid by expected score (no rollouts at bids)."""
+
+    TOP = 0
+
+
+class ModelTop2(OutcomeBids):
+    """Searches only the model's two best bids."""
+
+    TOP = 2
+
+
+class ModelTop3(OutcomeBids):
+    """Searches only the model's three best bids."""
+
+    TOP = 3

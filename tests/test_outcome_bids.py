@@ -1,0 +1,180 @@
+"""The outcome bid model (issue 21, item 2): canonical hands, inference, the variants, the data."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench.outcome_bids import ModelBids, ModelTop2, ModelTop3, OutcomeBids
+from bench.outcome_data import dw_game, explore_bid, main
+from bench.outcome_model import (
+    FEATURE_NAMES,
+    OFFSETS,
+    bid_facts,
+    canonical_hand,
+    expected_scores,
+    features,
+    score,
+    trick_chances,
+)
+from engines.base import EngineError, load_engine
+from whist.actions import BIDS, Bid, Decision
+from whist.cards import Card
+from whist.games.diminishing import DiminishingWhist, round_score
+
+
+def cards(text: str) -> list[int]:
+    """Card numbers from space-separated card names."""
+    return [int(Card.parse(t)) for t in text.split()]
+
+
+def sure_model(offset: int) -> dict[str, Any]:
+    """A model (weights dict) that puts nearly all its mass on one bid error."""
+    n = len(FEATURE_NAMES)
+    return {"mean": [0.0] * n, "scale": [1.0] * n,
+            "layers": [([[0.0] * n for _ in OFFSETS],
+                        [50.0 if d == offset else 0.0 for d in OFFSETS])]}
+
+
+def test_canonical_hand_puts_trump_first_then_length_then_ranks() -> None:
+    hand = cards("2♥ A♣ 3♣ K♦ Q♦ J♦ A♠ K♠ 3♠ 9♥")
+    assert canonical_hand(hand, 2) == [[9, 2], [14, 13, 3], [13, 12, 11], [14, 3]]
+    # No trump: every suit by length, then ranks (A-K-3 before K-Q-J).
+    assert canonical_hand(hand, None) == [[14, 13, 3], [13, 12, 11], [14, 3], [9, 2]]
+    # Void suits come last, as empty lists.
+    assert canonical_hand(cards("A♠ 2♠"), 0) == [[], [14, 2], [], []]
+
+
+def test_canonical_hand_does_not_depend_on_the_suits_names() -> None:
+    hand = cards("2♥ A♣ 3♣ K♦ Q♦ J♦ A♠ K♠ 3♠ 9♥")
+    # Swap clubs and spades, trump stays hearts: same canonical hand.
+    swapped = [(3 - c // 13 if c // 13 in (0, 3) else c // 13) * 13 + c % 13 for c in hand]
+    assert canonical_hand(swapped, 2) == canonical_hand(hand, 2)
+
+
+def test_bid_facts_reads_position_and_earlier_bids_from_the_opener() -> None:
+    state = DiminishingWhist.search_type()({"players": 4}, seed=3)
+    state.step(BIDS[2])
+    state.step(BIDS[4])
+    seat = state.to_move
+    assert seat is not None
+    facts = bid_facts(state.observe(seat))
+    assert facts["position"] == 2 and facts["earlier"] == [2, 4]
+    assert facts["cards"] == 10 and facts["has_trump"] and facts["players"] == 4
+    assert len(features(facts["hand"], True, 4, [2, 4], "dw", 3)) == len(FEATURE_NAMES)
+
+
+def test_trick_chances_are_a_distribution_over_possible_counts() -> None:
+    x = features([[14, 13], [12], [], []], True, 4, [], "oh_hell", 1)
+    for offset in OFFSETS:
+        chances = trick_chances(sure_model(offset), x, 1, 3)
+        assert len(chances) == 4 and math.isclose(sum(chances), 1.0)
+        if 0 <= 1 + offset <= 3:
+            assert chances[1 + offset] > 0.999
+        else:  # the sure class is impossible here: the rest, renormalised (all alike)
+            assert chances == pytest.approx([0.25] * 4)
+
+
+def test_expected_scores_follow_each_games_scoring() -> None:
+    hand = [[14, 13, 9], [12, 3], [8, 7], [5]]
+    exact = expected_scores(sure_model(0), hand, True, 4, [1], "dw", [0, 2, 5])
+    assert {b: round(v) for b, (v, _) in exact.items()} == {b: round_score(b, b) for b in (0, 2, 5)}
+    under = expected_scores(sure_model(-1), hand, True, 4, [1], "oh_hell", [2, 5])
+    assert {b: round(v) for b, (v, _) in under.items()} == {2: 1, 5: 4}
+    # Only the bids the data covered (near the hand's estimate), or all if none is.
+    narrow = {**sure_model(0), "support": [-1.0, 1.0]}
+    estimate = features(hand, True, 4, [1], "dw", 0)[FEATURE_NAMES.index("estimate")]
+    kept = expected_scores(narrow, hand, True, 4, [1], "dw", list(range(9)))
+    assert set(kept) == {b for b in range(9) if abs(b - estimate) <= 1} != set(range(9))
+    assert set(expected_scores(narrow, hand, True, 4, [1], "dw", [8])) == {8}
+    assert score("oh_hell", 3, 3) == 13 and score("oh_hell", 3, 5) == 5
+    assert score("dw", 3, 5) == 0
+    with pytest.raises(ValueError, match="unknown scoring"):
+        expected_scores(sure_model(0), hand, True, 4, [], "bridge", [1])
+
+
+def test_the_variants_bid_from_the_model_and_search_only_its_best(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = DiminishingWhist.search_type()({"players": 4}, seed=11)
+    seat = state.to_move
+    assert seat is not None
+    obs, legal = state.observe(seat), state.legal_actions()
+    # The committed weights: a legal bid, the same each time.
+    bid = ModelBids(seed=1, iterations=40).choose(obs, legal)
+    assert bid in legal and ModelBids(seed=1, iterations=40).choose(obs, legal) == bid
+    # With a model sure every bid is made, the best expected score is the highest bid.
+    monkeypatch.setattr("bench.outcome_bids.load_weights", lambda: sure_model(0))
+    assert ModelBids(seed=1, iterations=40).choose(obs, legal) == BIDS[10]
+    top3 = ModelTop3(seed=1, iterations=60)
+    chosen = top3.choose(obs, legal)
+    assert top3.last_stats["candidates"] == 3 and chosen in (BIDS[8], BIDS[9], BIDS[10])
+    top2 = ModelTop2(seed=1, iterations=60)
+    top2.choose(obs, legal)
+    assert top2.last_stats["candidates"] == 2
+    # Cards are strong's own.
+    while state.decision is Decision.BID:
+        state.step(legal[0] if state.to_move != seat else bid)
+        legal = state.legal_actions()
+    mover = state.to_move
+    assert mover is not None
+    assert ModelBids(seed=1, iterations=40).choose(state.observe(mover), legal) in legal
+
+
+def test_the_variants_refuse_bad_settings_and_read_the_scoring() -> None:
+    with pytest.raises(ValueError, match="top must be"):
+        OutcomeBids(iterations=10, top=-1)
+    with pytest.raises(ValueError, match="unknown scoring"):
+        OutcomeBids(iterations=10, scoring="bridge")
+    with pytest.raises(EngineError, match="unknown setting"):
+        load_engine("bench.outcome_bids:ModelBids", DiminishingWhist.name, iterations=10, depth=3)
+    assert ModelBids(iterations=10).scoring == "dw"
+    from bench.ismcts_match import OhHellRound
+    assert ModelBids(iterations=10, world_class=OhHellRound).scoring == "oh_hell"
+    assert load_engine("bench.outcome_bids:ModelTop3", DiminishingWhist.name,
+                       iterations=10).top == 3  # type: ignore[attr-defined]
+
+
+def test_explore_bid_stays_near_the_choice_and_legal() -> None:
+    rng = random.Random(1)
+    legal = [BIDS[b] for b in range(6) if b != 3]
+    drawn = {explore_bid(2, legal, rng) for _ in range(200)}
+    assert drawn == {0, 1, 4}
+    assert explore_bid(0, [BIDS[0]], rng) == 0
+
+
+def test_self_play_rows_hold_every_bid_with_its_tricks(tmp_path: Path) -> None:
+    args = argparse.Namespace(card_iterations=4, bid_iterations=12, explore=0.5)
+    rows = dw_game(7, 4, args)
+    assert len(rows) == 40  # ten rounds, four seats
+    by_round: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        by_round.setdefault(row["cards"], []).append(row)
+        assert sum(map(len, row["hand"])) == row["cards"] == len(row["raw"])
+        assert abs(row["bid"] - row["choice"]) <= 2
+        assert row["explored"] == (row["bid"] != row["choice"])
+    for n, round_rows in by_round.items():
+        assert sorted(r["position"] for r in round_rows) == [0, 1, 2, 3]
+        assert sum(r["tricks"] for r in round_rows) == n
+        last = next(r for r in round_rows if r["position"] == 3)
+        assert sum(last["earlier"]) + last["bid"] != n  # the hook rule held
+    assert any(r["explored"] for r in rows)
+    out = tmp_path / "rows.jsonl"
+    assert main(["--source", "oh_hell", "--count", "1", "--seed", "5", "--card-iterations", "4",
+                 "--bid-iterations", "12", "--out", str(out)]) == 0
+    hand = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(hand) == 4 and sum(r["tricks"] for r in hand) == 10
+    assert all(r["scoring"] == "oh_hell" and r["cards"] == 10 for r in hand)
+    assert isinstance(Bid(hand[0]["bid"]), Bid)
+
+
+def test_the_data_command_refuses_bad_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for bad in (["--explore", "1.5"], ["--count", "0"]):
+        with pytest.raises(SystemExit):
+            main([*bad, "--out", str(tmp_path / "x.jsonl")])
+        assert "must be" in capsys.readouterr().err
+    assert not (tmp_path / "x.jsonl").exists()
