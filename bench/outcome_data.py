@@ -42,7 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.outcome_model import bid_facts  # noqa: E402
-from engines.base import Engine  # noqa: E402
+from engines.interface import Engine  # noqa: E402
 from engines.strong import StrongEngine  # noqa: E402
 from whist.actions import Action, Bid  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402

@@ -23,7 +23,8 @@ from bench.outcome_model import (
     score,
     trick_chances,
 )
-from engines.base import EngineError, load_engine
+from engines.interface import EngineError
+from engines.levels import load_engine
 from whist.actions import BIDS, Bid, Decision
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist, round_score
