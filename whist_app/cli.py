@@ -8,9 +8,9 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
 
 from whist.records import RecordError, replay
+from whist_app.arguments import OneLineParser, UsageError, one_line
 
 EXIT_FINISHED = 0
 #: Replay itself failed (a bug): the fuzzing tests make sure no record gets here.
@@ -19,33 +19,6 @@ EXIT_FAULTY = 2
 EXIT_IN_PROGRESS = 3
 #: A review stopped by Ctrl-C (128 + SIGINT, as shells report it).
 EXIT_INTERRUPTED = 130
-
-
-#: The longest fault line printed: one line a terminal shows whole.
-MAX_MESSAGE = 299
-
-
-def one_line(message: str, limit: int = MAX_MESSAGE) -> str:
-    """``message`` as one line of at most ``limit`` characters (control characters escaped)."""
-    # Messages quote outside text through repr, but a last guard costs nothing here.
-    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-class UsageError(Exception):
-    """A bad command line, worded by argparse as ``PROG: error: MESSAGE``."""
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Argument parsing whose errors come back as :class:`UsageError`, not argparse's usage block.
-
-    Its subcommands' parsers are of this class too, so every command line of
-    ``python -m whist`` fails in one line (see :func:`usage_fault`).
-    """
-
-    def error(self, message: str) -> NoReturn:
-        """Raise :class:`UsageError` with argparse's message."""
-        raise UsageError(f"{self.prog}: error: {message}")
 
 
 def usage_fault(error: UsageError) -> int:

@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from whist.games import game_class
 from whist.protocol import IllegalAction, OptionError
 from whist.records import new_file_beside
-from whist_app.cli import OneLineParser, UsageError
+from whist_app.arguments import OneLineParser, UsageError
 from whist_app.views import SeatView, TableView
 
 if TYPE_CHECKING:

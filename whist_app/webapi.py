@@ -7,7 +7,7 @@ overflow the interpreter's stack, which in the browser kills Python for good),
 and every failure, of any kind, comes back as ``{"error": message, "kind":
 class}`` while the worker keeps answering.  Only the functions registered with
 :func:`api` answer; test hooks are registered by ``whist_app.testhooks``,
-which exists only in the test bundle.
+which exists only in the test bundle (its worker imports it: static/py/worker.py).
 
 Each function takes one dict and returns one dict.  The page sees a person's
 seat through a :class:`~whist_app.views.TableView` (under ``"view"``), never
@@ -680,10 +680,3 @@ def daily_result(payload: Payload) -> Reply:
         raise OptionError("expert must be a whole number of points")
     return {"text": result_text(table.record(), table.view_seat(), expert),
             "date": table.daily, "game": table.game}
-
-
-# The test bundle adds its hooks (whist_app/testhooks.py is left out of the shipped one).
-try:  # pragma: no cover - present only in tests
-    import whist_app.testhooks  # noqa: F401
-except ImportError:
-    pass
