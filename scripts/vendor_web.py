@@ -48,6 +48,7 @@ GAME_PACKAGES = ("whist", "engines", "whist_app")
 #: Modules of those packages the page never runs: command lines, the terminal, the arena
 #: (and its runner over processes or Ray).
 BUNDLE_EXCLUDES = frozenset({"whist/__main__.py", "whist_app/__main__.py", "whist_app/cli.py",
+                             "whist_app/arguments.py",
                              "whist_app/terminal.py", "whist_app/nerd.py", "engines/arena.py",
                              "engines/distribute.py", "whist_app/testhooks.py"})
 #: The web API's test hooks: only in the test bundle, game-test.zip (see whist_server).
