@@ -83,16 +83,16 @@ MARKS_SCRIPT = """
   async function firstHand() {
     const bridge = await import(BRIDGE_URL);
     marks.startCall = performance.now();
-    let view = await bridge.call("start", plan);
+    let { view } = await bridge.call("start", plan);
     marks.started = performance.now();
     let steps = 0;
     while (view.computer_to_move && !view.over) {
-      view = await bridge.call("step", {});
+      ({ view } = await bridge.call("step", {}));
       steps += 1;
     }
     marks.hand = performance.now();
     marks.steps = steps;
-    marks.pending = view.pending;
+    marks.pending = view.prompt;
     marks.humanToMove = view.human_to_move;
   }
   new MutationObserver(() => {
