@@ -32,9 +32,9 @@ This module holds only what plays.  Settings tried and measured worse (a bid
 model, worlds weighted by the bids, exact endgames, fair leads, fitted bids in
 rollouts, other epsilons, a prior engine) are variants in
 ``bench/strong_variants.py``, built on two hooks a subclass overrides:
-:meth:`StrongEngine._tally` (how a decision's rollout values are kept, compared
-and ranked: :class:`Tally`) and :meth:`StrongEngine._rollout` (how one rollout
-is played and valued).
+the engine's own ``_tally`` method (how a decision's rollout values are kept,
+compared and ranked: :class:`Tally`) and its ``_rollout`` method (how one
+rollout is played and valued).
 """
 
 from __future__ import annotations
@@ -241,7 +241,7 @@ class StrongEngine(Engine):
 
 
 #: A rollout ``(state, seat, hands_done, weight, rng)``: the candidate just stepped in
-#: ``state`` played to its hand's end, and its value (:meth:`StrongEngine._rollout`).
+#: ``state`` played to its hand's end, and its value (the engine's ``_rollout`` method).
 Rollout = Callable[[GameState, int, int, float, random.Random], float]
 
 

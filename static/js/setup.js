@@ -253,16 +253,21 @@ export async function startGame() {
   // ?seed=N in the address deals a repeatable game (tests, sharing a deal).
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) payload.seed = Number(seed);
-  $("#start").disabled = true;
+  await openGame("#start", "start", payload);
+}
+
+/** Ask Python for a new game (`fn`: start, daily) with `button` disabled; play it or say why not. */
+async function openGame(button, fn, payload) {
+  $(button).disabled = true;
   try {
-    const view = await call("start", payload);
+    const view = await call(fn, payload);
     setSpeed(app.settings.speed);
     await begin(view);
   } catch (err) {
     $("#setup-error").textContent = err.message;
     setTurn("setup");
   } finally {
-    $("#start").disabled = false;
+    $(button).disabled = false;
   }
 }
 
@@ -272,17 +277,7 @@ export async function startDaily() {
   if (!(await setupReady())) return;
   const game = app.settings.game;
   const date = new Date().toISOString().slice(0, 10);
-  $("#daily-start").disabled = true;
-  try {
-    const view = await call("daily", { game, options: app.settings.options[game] ?? {}, date });
-    setSpeed(app.settings.speed);
-    await begin(view);
-  } catch (err) {
-    $("#setup-error").textContent = err.message;
-    setTurn("setup");
-  } finally {
-    $("#daily-start").disabled = false;
-  }
+  await openGame("#daily-start", "daily", { game, options: app.settings.options[game] ?? {}, date });
 }
 
 /** A finished daily deal's result card on the game summary: the text to share, no card in it. */
