@@ -99,3 +99,22 @@ def test_the_web_api_reaches_the_game_only_through_its_table() -> None:
     reached = [node.lineno for node in ast.walk(tree)
                if isinstance(node, ast.Attribute) and node.attr == "state"]
     assert not reached, f"webapi.py reaches into a game state on lines {reached}"
+
+
+def test_undo_reopens_the_log_without_the_lines_taken_back() -> None:
+    view = webapi.start({"game": "diminishing-whist", "seed": 5,
+                         "seats": ["human", "expectation", "expectation", "expectation"]})
+    said = [e["text"] for e in view["events"]]
+    while view["view"]["computer_to_move"]:
+        view = webapi.step({})
+        said += [e["text"] for e in view["events"]]
+    before_undo = list(said)
+    view = webapi.act({"action": view["view"]["choices"]["items"][2]["action"]})
+    said += [e["text"] for e in view["events"]]
+    while view["view"]["computer_to_move"]:
+        view = webapi.step({})
+        said += [e["text"] for e in view["events"]]
+    assert len(said) > len(before_undo)
+    undone = webapi.undo({})
+    assert [e["text"] for e in undone["story"]] == before_undo
+    assert undone["story"] == webapi.resume({"sealed": undone["sealed"]})["story"]

@@ -350,10 +350,11 @@ def hint(payload: Payload) -> Reply:
 
 @api
 def undo(payload: Payload) -> Reply:
-    """Take back moves up to the person's previous decision; the same reply as :func:`start`."""
+    """Take back moves up to the person's previous decision: the same reply as :func:`start`,
+    with the hand's ``story`` so far (the log without the lines taken back)."""
     table = _current()
     table.undo_to_human()
-    return _reply(table)
+    return {**_reply(table), "story": table.story()}
 
 
 @api

@@ -76,6 +76,12 @@ async function absorb(reply, gen) {
   }
 }
 
+/** Open the log with a reply's `story` (the hand so far; newest first, as noteEvents keeps it). */
+export function reopenLog(reply) {
+  app.events = [...(reply.story ?? [])].reverse().slice(0, EVENT_LINES);
+  app.latest = "";
+}
+
 /** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */
 function noteEvents(events) {
   const all = events ?? [];

@@ -5,11 +5,11 @@
 import { call } from "./bridge.js";
 import { SEAT_COLOURS } from "./chart.js";
 import { render, renderHint } from "./draw.js";
-import { keep, runComputers } from "./loop.js";
+import { keep, reopenLog, runComputers } from "./loop.js";
 import * as motion from "./motion.js";
 import { rulesSummaryHtml } from "./rules.js";
 import * as saves from "./saves.js";
-import { $, $$, EVENT_LINES, SPEEDS, app, setTurn, showMessage, escapeHtml, table } from "./state.js";
+import { $, $$, SPEEDS, app, setTurn, showMessage, escapeHtml, table } from "./state.js";
 import { noting } from "./stats.js";
 import { closePanels, setSpeed } from "./tools.js";
 
@@ -323,9 +323,7 @@ export async function begin(view) {
   app.queued = null;
   app.selected.clear();
   app.hint = null;
-  // A resumed game's log opens with its hand so far (newest first, as noteEvents keeps it).
-  app.events = [...(view.story ?? [])].reverse().slice(0, EVENT_LINES);
-  app.latest = "";
+  reopenLog(view); // a resumed game's log opens with its hand so far
   app.busy = false;
   showMessage("");
   closePanels();

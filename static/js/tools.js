@@ -6,7 +6,7 @@ import { call } from "./bridge.js";
 import { setFourColour } from "./cards.js";
 import { render, renderHint, renderStatus } from "./draw.js";
 import { onClick, onHover, onKey, zoom } from "./input.js";
-import { act, keep, onClaim, onExpert, runComputers, settle } from "./loop.js";
+import { act, keep, onClaim, onExpert, reopenLog, runComputers, settle } from "./loop.js";
 import { rulesHtml } from "./rules.js";
 import * as saves from "./saves.js";
 import { begin, copyDaily, setTips, showGame, showSetup, startDaily, startGame } from "./setup.js";
@@ -81,6 +81,7 @@ async function onUndo() {
     if (gen !== app.gen) return;
     app.view = view;
     keep(view.sealed);
+    reopenLog(view); // the log forgets the lines taken back
     app.shownTrick = null;
     app.queued = null;
     delete document.body.dataset.showing;

@@ -146,15 +146,22 @@ def test_bidding_controls_hint_undo_and_rules(page: Any, request_log: Any, base_
     assert page.locator("#hint-box .hint-item").count() >= 1, page.locator("#message").inner_text()
     best = page.locator("#hint-box .hint-item.best").get_attribute("data-hint")
     assert best == "skip" or page.locator(f'#controls button[data-action="{best}"]').is_enabled()
-    # Undo takes back the person's decision.
+    # Undo takes back the person's decision, and its lines in the log.
     hand_before = hand(page)
+    log_before = page.evaluate(LOG)
     page.click('#controls button[data-action="skip"]')
     wait_idle(page)
-    if page.locator("#btn-undo").is_enabled():
-        page.click("#btn-undo")
-        wait_idle(page)
-        assert decision(page) == "initial_bid"
-        assert hand(page) == hand_before
+    assert page.locator("#btn-undo").is_enabled()
+    assert page.evaluate(LOG) != log_before
+    page.click("#btn-undo")
+    wait_idle(page)
+    assert decision(page) == "initial_bid"
+    assert hand(page) == hand_before
+    assert page.evaluate(LOG) == log_before
+
+
+#: The event log's lines, newest first.
+LOG = "[...document.querySelectorAll('#events p')].map((p) => p.textContent)"
 
 
 SMALL_PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True,
