@@ -223,6 +223,7 @@ export function showSetup() {
   $$(".ingame").forEach((b) => (b.disabled = true));
   $("#setup-speed").value = SPEEDS[app.settings.speed] ? app.settings.speed : "normal";
   $("#game-title").textContent = "";
+  delete $(".topbar h1").dataset.brief; // the last game's name made it brief: the brand is back
   setTurn("setup");
 }
 

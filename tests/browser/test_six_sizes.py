@@ -189,6 +189,20 @@ def first_screen(page: Any, size: tuple[int, int], folder: Path) -> None:
     assert page.locator("#setup-games .game-choice").count() == 5
     audit(page, "#setup", f"{size} first screen", floor(size))
     shot(page, folder, size, "first-screen")
+    # No game yet: no game tools, and the panel ends where its content does.
+    assert page.locator(".tool.ingame:visible").count() == 0
+    gap = page.evaluate("""() => {
+      const panel = document.getElementById("setup");
+      const last = [...panel.children].filter((e) => e.offsetParent).at(-1);
+      return panel.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom;
+    }""")
+    assert gap <= 32, f"{size}: the first screen's panel runs {gap:.0f} px past its content"
+    if size[1] > 500:
+        # Above the screen (not in a sideways phone's rail): the brand, whole.
+        brand = page.locator(".topbar h1 .brand")
+        assert brand.is_visible(), f"{size}: no title on the first screen"
+        assert page.evaluate("""() => { const h = document.querySelector(".topbar h1");
+                                       return h.scrollWidth <= h.clientWidth + 1; }""")
     page.evaluate("""() => { for (const id of ["setup-more", "setup-advanced"])
                                document.getElementById(id).open = true; }""")
     audit(page, "#setup", f"{size} first screen, every disclosure open", floor(size))
