@@ -61,6 +61,8 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
         deal += 1
     return {"median": statistics.median(times), "p95": percentile(times, 0.95),
             "max": max(times), "rollouts_median": statistics.median(rollouts),
+            "rollouts_p5": percentile([float(r) for r in rollouts], 0.05),
+            "rollouts_p10": percentile([float(r) for r in rollouts], 0.10),
             "decisions": len(times)}
 
 
@@ -86,10 +88,12 @@ def report(rows: dict[str, dict[str, float]], budget: float | None,
     what = " and ".join(([f"budget {budget} s"] if budget else [])
                         + ([f"{iterations} iterations"] if iterations else []))
     lines = [f"strong decision time, {what}",
-             f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9}"]
+             f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9} "
+             f"{'p10':>7} {'p5':>7}"]
     for game, row in rows.items():
         lines.append(f"{game:<20} {row['median']:>9.3f} {row['p95']:>9.3f} "
-                     f"{row['max']:>9.3f} {row['rollouts_median']:>9.0f}")
+                     f"{row['max']:>9.3f} {row['rollouts_median']:>9.0f} "
+                     f"{row['rollouts_p10']:>7.0f} {row['rollouts_p5']:>7.0f}")
     return "\n".join(lines)
 
 

@@ -2,13 +2,15 @@
 
 Levels load by name (``expectation``, ``strong``, ``trump_saving+smart`` ...) or as
 ``module:Class`` for plug-ins; the player levels (Beginner to Expert) stand for an
-engine and a time budget.
+engine and a search budget (rollouts per decision, with a time cap for slow devices).
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Final
 
 from engines.interface import Engine, EngineError
@@ -46,10 +48,28 @@ class PlayerLevel:
     label: str
     #: The engine that plays it (None: the game's original player, ORIGINAL_LEVELS).
     engine: str | None
-    #: Seconds per decision for a searching engine (None: the engine's default).
+    #: Seconds per decision for a searching engine (None: the engine's default); with
+    #: ``iterations``, only the longest a decision may take on a slow device.
     budget: float | None
     summary: str
+    #: Rollouts per decision by game, for a searching engine: the same answer from the
+    #: same position on any device and after any reload (a time budget alone would make
+    #: the answer depend on how fast the device was at that moment).
+    iterations: Mapping[str, int] | None = None
 
+
+#: Expert's rollouts per decision in each game: about what one second buys at the slow
+#: end (the tenth percentile) of ``strong``'s decisions in the page's Pyodide, so that
+#: nearly every decision ends within a second (docs/performance.md, "Levels that never
+#: re-roll").  Advanced searches a fifth of it.  Each level's ``budget`` is three times
+#: its nominal second (or fifth of one): a cap for slow devices, not the usual stop.
+EXPERT_ROLLOUTS: Final[Mapping[str, int]] = MappingProxyType({
+    "diminishing-whist": 3000,
+    "black-queen": 700,
+    "nine-five-two": 600,
+    "bidding-whist": 600,
+    "classic-whist": 600,
+})
 
 #: The levels offered first, weakest to strongest; every engine stays selectable by name.
 #: The summaries are what a player reads when choosing an opponent.
@@ -59,12 +79,13 @@ PLAYER_LEVELS: Final[tuple[PlayerLevel, ...]] = (
                 "a careless play now and then: a good first opponent."),
     PlayerLevel("intermediate", "Intermediate", None, None,
                 "Plays the steady, sensible game of the original program's computer player."),
-    PlayerLevel("advanced", "Advanced", "strong", 0.2,
+    PlayerLevel("advanced", "Advanced", "strong", 0.6,
                 "Thinks through many ways the unseen cards could lie before each move: "
-                "hard to beat."),
-    PlayerLevel("expert", "Expert", "strong", 1.0,
-                "Thinks five times longer than Advanced about every move: "
-                "the strongest opponent here."),
+                "hard to beat.",
+                MappingProxyType({game: n // 5 for game, n in EXPERT_ROLLOUTS.items()})),
+    PlayerLevel("expert", "Expert", "strong", 3.0,
+                "Thinks five times as many ways through as Advanced before every move: "
+                "the strongest opponent here.", EXPERT_ROLLOUTS),
 )
 _PLAYER_LEVELS: Final = {level.name: level for level in PLAYER_LEVELS}
 
@@ -79,6 +100,14 @@ def resolve_level(name: str, game: str | None) -> tuple[str, float | None]:
     if game is None or game not in ORIGINAL_LEVELS:
         raise EngineError(f"level {name!r} needs a game (it is that game's original player)")
     return ORIGINAL_LEVELS[game], level.budget
+
+
+def level_iterations(name: str, game: str | None) -> int | None:
+    """The rollouts per decision a player level searches in ``game`` (None: not such a level)."""
+    level = _PLAYER_LEVELS.get(name.strip())
+    if level is None or level.iterations is None or game is None:
+        return None
+    return level.iterations.get(game)
 
 
 def level_label(name: str) -> str:
@@ -132,6 +161,9 @@ def load_engine(spec: str, game: str | None = None, seed: int = 0,
     spec, level_budget = resolve_level(level, game)
     if level_budget is not None:
         budget = level_budget
+    rollouts = level_iterations(level, game)
+    if rollouts is not None:
+        settings = {"iterations": rollouts, **settings}
     cls = engine_class(spec)
     if game is not None and cls.games and game not in cls.games:
         raise EngineError(f"engine {spec!r} does not play {game} "

@@ -110,3 +110,31 @@ def test_a_reload_between_hands_deals_the_hand_the_game_would_have_dealt() -> No
         webapi.start({"game": "nine-five-two", "seats": seats})
         webapi.resume({"sealed": reply["sealed"]})
         assert observed()["hand"] == dealt
+
+
+@pytest.mark.parametrize("level", ["advanced", "expert"])
+def test_a_searching_level_answers_the_same_however_fast_the_device(
+        level: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reload mid-think asks again: the answer must not depend on the clock (the
+    level searches a fixed number of rollouts; its time is only a cap for slow devices)."""
+    import engines.strong as strong_module
+    from engines.levels import level_iterations
+    from whist_app.table import Table
+
+    def first_answer() -> tuple[str, int]:
+        table = Table.new("black-queen", {"players": 3}, [level] * 3, seed=31)
+        seat, action = table.play_computer()
+        return str(action), table.engines[seat].last_stats["rollouts"]
+
+    quick = first_answer()
+    # A device a fifth as fast: every clock read moves the clock on.
+    clock = [0.0]
+
+    def slow_clock() -> float:
+        clock[0] += 0.0002
+        return clock[0]
+
+    monkeypatch.setattr(strong_module.time, "perf_counter", slow_clock)
+    slow = first_answer()
+    assert slow == quick
+    assert quick[1] == level_iterations(level, "black-queen")

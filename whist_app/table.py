@@ -20,6 +20,7 @@ from whist.claim import can_claim, claim
 from whist.events import Acted, Event
 from whist.games import game_class, new_game
 from whist.games.classic import ClassicWhist
+from whist.observations import Observation
 from whist.protocol import JSON, GameState, IllegalAction, OptionError
 from whist.records import record_text, replay, save_record, walk
 from whist_app.presenters.base import HUMAN, Seating
@@ -38,6 +39,13 @@ class TableUpdate(TypedDict):
     events: list[EventView]
     #: The trick the last action completed, with its taker, or None.
     completed: TrickView | None
+
+
+class ReopenedUpdate(TableUpdate):
+    """:class:`TableUpdate` with the hand's story so far: what a resume or an undo shows."""
+
+    #: Everything that happened in the hand in play, in words (:meth:`Table.story`).
+    story: list[EventView]
 
 
 class Table:
@@ -397,16 +405,28 @@ class Table:
         """Everything that happened in the hand in play, in words, as ``seat`` (default
         :meth:`view_seat`) may know it: the log a resumed game opens with."""
         seating = self.seating(seat)
+        return self._story(self.state.observe(seating.seat), seating)
+
+    def _story(self, obs: Observation, seating: Seating) -> list[EventView]:
         hand = self.state.hand_number
         events = [event for step in walk(self.record()) if step.hand == hand
                   for event in step.events]
-        return describe_events(events, self.state.observe(seating.seat), seating)
+        return describe_events(events, obs, seating)
+
+    def reopen(self, seat: int | None = None) -> ReopenedUpdate:
+        """:meth:`update` with the hand's :meth:`story`, from one observation: the table
+        after a resume or an undo, its log without the lines taken back."""
+        seating = self.seating(seat)
+        obs = self.state.observe(seating.seat)
+        return {**self._update(obs, seating), "story": self._story(obs, seating)}
 
     def update(self, seat: int | None = None) -> TableUpdate:
         """The view, the last action's events in words and the trick it completed, as
         ``seat`` (default :meth:`view_seat`) may know them: all from one observation."""
         seating = self.seating(seat)
-        obs = self.state.observe(seating.seat)
+        return self._update(self.state.observe(seating.seat), seating)
+
+    def _update(self, obs: Observation, seating: Seating) -> TableUpdate:
         return {"view": present(obs, seating, self.explain, self.last_events,
                                 self.state.hand_results),
                 "events": describe_events(self.last_events, obs, seating),

@@ -258,7 +258,7 @@ def resume(payload: Payload) -> Reply:
     if isinstance(date, str) and len(date) == 10:
         _table.daily = date
     # The log opens with the hand so far: a reload does not forget what was said.
-    return {**_reply(_table), "story": _table.story()}
+    return {**_table.reopen(), "played": None, "sealed": seal_save(_table)}
 
 
 def _resume_daily(record: dict[str, Any]) -> Table | None:
@@ -354,7 +354,7 @@ def undo(payload: Payload) -> Reply:
     with the hand's ``story`` so far (the log without the lines taken back)."""
     table = _current()
     table.undo_to_human()
-    return {**_reply(table), "story": table.story()}
+    return {**table.reopen(), "played": None, "sealed": seal_save(table)}
 
 
 @api
