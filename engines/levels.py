@@ -58,17 +58,17 @@ class PlayerLevel:
     iterations: Mapping[str, int] | None = None
 
 
-#: Expert's rollouts per decision in each game: about what one second buys at the slow
-#: end (the tenth percentile) of ``strong``'s decisions in the page's Pyodide, so that
-#: nearly every decision ends within a second (docs/performance.md, "Levels that never
-#: re-roll").  Advanced searches a fifth of it.  Each level's ``budget`` is three times
-#: its nominal second (or fifth of one): a cap for slow devices, not the usual stop.
+#: Expert's rollouts per decision in each game: what ends 95% of ``strong``'s decisions
+#: within about 0.8 s in the page's Pyodide on the test machine (docs/performance.md,
+#: "Levels that never re-roll").  Advanced searches a fifth of it.  Each level's
+#: ``budget`` is three times its nominal second (or fifth of one): a cap for slow
+#: devices, not the usual stop.
 EXPERT_ROLLOUTS: Final[Mapping[str, int]] = MappingProxyType({
-    "diminishing-whist": 3000,
-    "black-queen": 700,
-    "nine-five-two": 600,
-    "bidding-whist": 600,
-    "classic-whist": 600,
+    "diminishing-whist": 3600,
+    "black-queen": 650,
+    "nine-five-two": 1000,
+    "bidding-whist": 700,
+    "classic-whist": 1800,
 })
 
 #: The levels offered first, weakest to strongest; every engine stays selectable by name.
