@@ -21,7 +21,7 @@ tree small is:
 Legality is the rules core's: one deck, follow suit if you can, else any card
 (:meth:`Solver.legal_cards` is checked against ``legal_actions`` in
 ``tests/test_endgame.py``); the trick's winner is read from
-:data:`whist.protocol.TRICK_STRENGTHS`.  Ties go to the lowest card, the same in
+:data:`whist.trick_rule.TRICK_STRENGTHS`.  Ties go to the lowest card, the same in
 every world, so a world's result does not depend on the order of the hands.
 """
 
@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from whist.cards import SUIT_OF
-from whist.protocol import TRICK_STRENGTHS
+from whist.trick_rule import TRICK_STRENGTHS
 
 #: Every card of each suit, as a bit mask (card number c is bit c).
 SUIT_MASKS: tuple[int, ...] = tuple(((1 << 13) - 1) << (13 * s) for s in range(4))

@@ -76,7 +76,8 @@ from engines.levels import load_engine  # noqa: E402
 from whist.actions import BIDS, PLAYS, Action, Bid, Play  # noqa: E402
 from whist.cards import SUIT_OF, Card, Suit, format_trump  # noqa: E402
 from whist.games.diminishing import SCHEDULE, DiminishingWhist  # noqa: E402
-from whist.protocol import Observation, trick_winner  # noqa: E402
+from whist.protocol import Observation
+from whist.trick_rule import trick_winner
 
 PLAYERS = 4
 TRICKS = 10

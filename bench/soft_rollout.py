@@ -34,7 +34,8 @@ from engines.hand_strength import expected_tricks
 from engines.strong import hand_value, other_policy, rollout
 from whist.actions import Action, Bid, Decision
 from whist.cards import RANK_OF, SUIT_OF
-from whist.protocol import TRICK_STRENGTHS, GameState
+from whist.protocol import GameState
+from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame
 
 #: A card: a number 0-51 (the rules core's ``Card`` or a plain int).

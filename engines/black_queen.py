@@ -28,7 +28,7 @@ from whist.actions import Action, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.games.black_queen import PENALTY, pack_for
 from whist.observations import BlackQueenObservation, Observation, as_black_queen
-from whist.protocol import beats, trick_winner
+from whist.trick_rule import beats, trick_winner
 from whist.tricks import note_voids
 
 ACE_OF_SPADES: Final = Card.of(Suit.SPADES, 14)

@@ -25,8 +25,8 @@ from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit
 from whist.games.classic import nerd_order
 from whist.javarandom import JavaRandom
 from whist.observations import Observation
-from whist.protocol import beats as trick_beats
-from whist.protocol import trick_strengths
+from whist.trick_rule import beats as trick_beats
+from whist.trick_rule import trick_strengths
 
 #: Draw an index below the bound (``nextInt``).
 Draw = Callable[[int], int]

@@ -17,7 +17,7 @@ from engines.interface import Engine
 from whist.actions import BIDS, PLAYS, Action, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit
 from whist.observations import DiminishingObservation, Observation, as_diminishing
-from whist.protocol import beats as trick_beats
+from whist.trick_rule import beats as trick_beats
 
 #: Sentinel for W's "trick so far": unknown (estimating a card for a later trick).
 UNKNOWN: None = None

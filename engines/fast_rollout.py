@@ -35,7 +35,7 @@ from typing import Final
 from whist.cards import RANK_OF, SUIT_OF
 from whist.games.bidding import TRICKS, BiddingWhist
 from whist.games.diminishing import DiminishingWhist
-from whist.protocol import TRICK_STRENGTHS
+from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame
 
 #: Called before each card with (seat, legal cards, card chosen); for the differential test.

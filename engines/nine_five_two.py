@@ -24,7 +24,7 @@ from engines.interface import Engine
 from whist.actions import PLAYS, Action, Decision, Discard, NameTrump, PassCards, Play
 from whist.cards import RANK_OF, SUIT_OF, Card, Suit
 from whist.observations import NineFiveTwoObservation, Observation, as_nine_five_two
-from whist.protocol import beats, trick_winner
+from whist.trick_rule import beats, trick_winner
 from whist.tricks import note_voids
 
 #: Honour points: A 4, K 3, Q 2, J 1.

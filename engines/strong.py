@@ -67,7 +67,8 @@ from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
 from whist.games.black_queen import QUEEN_OF_SPADES, BlackQueen
 from whist.observations import Observation
-from whist.protocol import GameState, trick_strengths, trick_winner
+from whist.protocol import GameState
+from whist.trick_rule import trick_strengths, trick_winner
 from whist.tricks import TrickGame
 
 #: Chance that a rollout plays a random legal card instead of the heuristic one.

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from whist.actions import SKIP, Action
+from whist.dealing import shuffle
 from whist.games import GAME_CLASSES, game_class, new_game
 from whist.games.diminishing import DiminishingWhist
-from whist.protocol import GameState, IllegalAction, _clone, shuffle
+from whist.protocol import GameState, IllegalAction, _clone
 
 #: Enough actions for any one hand of any game (9-5-2's 16 tricks of 3 plus exchanges).
 MAX_HAND_ACTIONS = 400

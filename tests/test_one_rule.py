@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 
 from whist.cards import CARDS, SUIT_OF, Card
 from whist.games import GAME_NAMES, game_class, new_game
-from whist.protocol import beats, trick_winner
 from whist.sampling import deal_constrained, deal_hidden
+from whist.trick_rule import beats, trick_winner
 
 Allowed = dict[Card, list[int]]
 

@@ -12,7 +12,8 @@ from whist.events import Acted, GameOver, HandDealt, HandScored, Redeal, TrickTa
 from whist.games import GAME_NAMES, game_class, new_game
 from whist.games.classic import ClassicWhist
 from whist.games.diminishing import DiminishingWhist
-from whist.protocol import IllegalAction, trick_winner
+from whist.protocol import IllegalAction
+from whist.trick_rule import trick_winner
 
 #: Round 1 of Diminishing Whist is played with hearts as trump.
 HEARTS = 2

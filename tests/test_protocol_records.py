@@ -11,8 +11,9 @@ import pytest
 from whist.actions import Bid
 from whist.cards import Card, Suit
 from whist.games import new_game
-from whist.protocol import IllegalAction, OptionError, trick_winner
+from whist.protocol import IllegalAction, OptionError
 from whist.records import RecordError, replay
+from whist.trick_rule import trick_winner
 
 ROOT = Path(__file__).resolve().parent.parent
 

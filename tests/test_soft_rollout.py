@@ -35,7 +35,7 @@ from tests.test_fast_rollout import GAMES, OhHellScored, decisions, recorder, st
 from whist.actions import BIDS, PLAYS, Decision
 from whist.cards import SUIT_OF, Card
 from whist.games.diminishing import DiminishingWhist
-from whist.protocol import TRICK_STRENGTHS
+from whist.trick_rule import TRICK_STRENGTHS
 
 DW = DiminishingWhist.name
 

@@ -55,7 +55,8 @@ from whist.actions import Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card
 from whist.events import Event
 from whist.games.black_queen import decks_for
-from whist.protocol import TRICK_STRENGTHS, GameState, IllegalAction, illegal
+from whist.protocol import GameState, IllegalAction, illegal
+from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame, note_voids
 
 #: A claim's bounded search (:func:`_one_outcome`): the most deals of the unseen cards it

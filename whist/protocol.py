@@ -16,11 +16,10 @@ from __future__ import annotations
 import random
 import sys
 from abc import ABC, abstractmethod
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import add
-from typing import Any, ClassVar, Final, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self
 
 from whist.actions import (
     Action,
@@ -36,7 +35,7 @@ from whist.actions import (
     action_type_problem,
     parse_action,
 )
-from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+from whist.cards import Card, Suit
 from whist.events import Acted, Event, GameOver, HandDealt, HandScored
 from whist.inputs import OPTION_DIGITS, shown, small_number
 from whist.javarandom import JavaRandom
@@ -839,143 +838,3 @@ def _generator_from(saved: Mapping[str, JSON]) -> random.Random:
     except (ValueError, TypeError, OverflowError):
         raise problem from None
     return rng
-
-
-def read_cards(values: JSON, what: str) -> list[Card]:
-    """Read a JSON list of card strings, raising DealError naming ``what``."""
-    if not isinstance(values, list):
-        raise DealError(f"{what} must be a list of cards")
-    try:
-        return [Card.parse(v) if isinstance(v, str) else _bad_card(v) for v in values]
-    except CardError as error:
-        raise DealError(f"{what}: {error}") from None
-
-
-def read_hands(deal: JSON, players: int, cards: int, where: str) -> list[list[Card]]:
-    """A record's plain deal: one list of ``cards`` cards per seat; DealError naming ``where``.
-
-    Whether the cards fit the game's pack is the caller's check (:func:`check_pack`),
-    since some deals have more to them (a kitty, a trump).
-    """
-    if not isinstance(deal, list) or len(deal) != players:
-        raise DealError(f"{where} must deal {players} hands")
-    hands = [read_cards(h, f"seat {i}'s hand") for i, h in enumerate(deal)]
-    for i, hand in enumerate(hands):
-        if len(hand) != cards:
-            raise DealError(f"{where} deals {cards} cards each, but seat {i} has {len(hand)}")
-    return hands
-
-
-def _bad_card(value: Any) -> Card:
-    raise CardError(f"{value!r} is not a card")
-
-
-def check_pack(cards: Iterable[Card], pack: Iterable[Card], what: str = "the deal",
-               exact: bool = False) -> None:
-    """Raise DealError if ``cards`` hold a card more often than ``pack`` (or, if exact, differ)."""
-    have = Counter(cards)
-    allowed = Counter(pack)
-    for card, count in have.items():
-        if count > allowed[card]:
-            held = allowed[card]
-            has = f"only {held} time{'s' if held != 1 else ''}" if held else "not at all"
-            raise DealError(f"{what} holds {card} {count} times but the pack has it {has}")
-    if exact and have != allowed:
-        missing = allowed - have
-        raise DealError(f"{what} is missing {', '.join(str(c) for c in missing.elements())}")
-
-
-#: The trick rule as a table (see :func:`trick_strengths`): for each trump (None: no-trump)
-#: and led suit, each card's strength in the trick: 100 + card for a trump, the card for
-#: the led suit, -1 for a card that cannot win.
-TRICK_STRENGTHS: Final[dict[int | None, tuple[tuple[int, ...], ...]]] = {
-    trump: tuple(tuple(100 + c if SUIT_OF[c] == trump else c if SUIT_OF[c] == led else -1
-                       for c in range(52)) for led in range(4))
-    for trump in (None, 0, 1, 2, 3)}
-
-
-def trick_strengths(trump: Suit | int | None, led: Suit | int) -> tuple[int, ...]:
-    """Each card's strength (by card number) in a trick led in ``led`` under ``trump``.
-
-    The trick rule in one table: the strongest card played takes the trick (any
-    trump beats the led suit; a card of neither cannot win), and of equal cards
-    (two decks) the one played later.  Hot paths index :data:`TRICK_STRENGTHS` themselves.
-    """
-    return TRICK_STRENGTHS[trump][led]
-
-
-def trick_winner(plays: Sequence[tuple[int, Card]], trump: Suit | int | None) -> int:
-    """Index in ``plays`` of the winning card: highest trump, else highest of the led suit.
-
-    Equal cards (two decks): the one played later wins.
-    """
-    strengths = TRICK_STRENGTHS[trump][SUIT_OF[plays[0][1]]]
-    best = 0
-    top = strengths[plays[0][1]]
-    for i in range(1, len(plays)):
-        strength = strengths[plays[i][1]]
-        # >=: an equal card played later wins.
-        if strength >= top:
-            best, top = i, strength
-    return best
-
-
-def beats(card: int, best: int, led: Suit | int, trump: Suit | int | None) -> bool:
-    """Whether ``card``, played after ``best`` (the card taking the trick so far), takes it.
-
-    ``led`` is the trick's led suit; an equal card played later wins (two decks).
-    """
-    strengths = TRICK_STRENGTHS[trump][led]
-    return strengths[card] >= strengths[best]
-
-
-#: For each list length, the (position, choices, bits) of each swap ``random.shuffle`` makes.
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-
-
-def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    steps = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, length)))
-    _SHUFFLE_STEPS[length] = steps
-    return steps
-
-
-def shuffle(cards: list[Any], rng: random.Random) -> None:
-    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` would, only faster.
-
-    Dealing is a large part of a search's or a benchmark's playout, and
-    ``random.shuffle`` calls the Python-level ``_randbelow`` for every card: here
-    its draws and swaps are spelled out, with the same calls to ``getrandbits``.
-    """
-    if type(rng) is not random.Random or not _FAST_SHUFFLE_OK:
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    steps = _SHUFFLE_STEPS.get(len(cards)) or _shuffle_steps(len(cards))
-    for i, n, bits in steps:
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _fast_shuffle_agrees() -> bool:
-    """Whether this Python's ``random.shuffle`` is the one :func:`shuffle` spells out."""
-    for seed in range(8):
-        expected = list(range(52 + seed * 7))
-        random.Random(seed).shuffle(expected)
-        got = list(range(52 + seed * 7))
-        shuffle(got, random.Random(seed))
-        if got != expected:
-            return False
-    return True
-
-
-#: Seeded deals must stay the same on every Python: the spelled-out shuffle is used only
-#: where it reproduces ``random.Random.shuffle`` exactly (checked once, at import).
-_FAST_SHUFFLE_OK: bool = True
-_FAST_SHUFFLE_OK = _fast_shuffle_agrees()
-
-
-def card_strings(cards: Iterable[int]) -> list[str]:
-    """Cards as notation strings (for JSON)."""
-    return [str(CARDS[c]) for c in cards]

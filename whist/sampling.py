@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from whist.cards import SUIT_OF, Card
-from whist.protocol import shuffle
+from whist.dealing import shuffle
 
 
 def deal_hidden(pool: Sequence[Card], sizes: Sequence[int], voids: Sequence[set[int]],

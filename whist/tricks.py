@@ -6,9 +6,11 @@ from typing import ClassVar, TypeVar
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import SUIT_OF, SUIT_SYMBOLS, Card, Suit, format_trump
+from whist.dealing import card_strings
 from whist.events import TrickTaken
 from whist.observations import Observation, TrickPlayObservation
-from whist.protocol import GameState, card_strings, illegal, trick_winner
+from whist.protocol import GameState, illegal
+from whist.trick_rule import trick_winner
 
 
 class TrickGame(GameState):

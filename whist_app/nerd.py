@@ -48,8 +48,9 @@ from whist.actions import PLAYS, Play
 from whist.cards import RANK_WORDS, SUIT_NAMES, SUIT_OF, Card
 from whist.games.classic import ClassicWhist
 from whist.inputs import shown
-from whist.protocol import OptionError, trick_winner
+from whist.protocol import OptionError
 from whist.records import save_record
+from whist.trick_rule import trick_winner
 
 EXIT_BAD = 2
 #: The largest properties file read: the original's are a few hundred bytes.

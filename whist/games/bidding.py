@@ -30,16 +30,10 @@ from typing import ClassVar, Final
 
 from whist.actions import BIDS, SKIP, Action, Bid, Contract, Decision, Play, Skip, parse_action
 from whist.cards import CARDS, Card, Suit, pack
+from whist.dealing import check_pack, read_hands, shuffle
 from whist.events import Redeal
 from whist.observations import BiddingObservation
-from whist.protocol import (
-    JSON,
-    OptionSpec,
-    check_pack,
-    illegal,
-    read_hands,
-    shuffle,
-)
+from whist.protocol import JSON, OptionSpec, illegal
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, new_world, read_public_tricks
 

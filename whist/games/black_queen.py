@@ -16,20 +16,12 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import PLAYS, Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, SUIT_SYMBOLS, Card, Suit, pack
+from whist.dealing import card_strings, check_pack, read_cards, shuffle
 from whist.events import TrickTaken
 from whist.observations import BlackQueenObservation
-from whist.protocol import (
-    JSON,
-    DealError,
-    OptionSpec,
-    card_strings,
-    check_pack,
-    illegal,
-    read_cards,
-    shuffle,
-    trick_winner,
-)
+from whist.protocol import JSON, DealError, OptionSpec, illegal
 from whist.sampling import deal_hidden, remove_cards
+from whist.trick_rule import trick_winner
 from whist.tricks import TrickGame, new_world, read_public_tricks, unique_actions
 
 QUEEN_OF_SPADES: Final = Card.of(Suit.SPADES, 12)

@@ -20,17 +20,10 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, CardError, Suit
+from whist.dealing import check_pack, read_hands, shuffle
 from whist.javarandom import JavaRandom
 from whist.observations import ClassicObservation
-from whist.protocol import (
-    JSON,
-    DealError,
-    GameState,
-    OptionSpec,
-    check_pack,
-    read_hands,
-    shuffle,
-)
+from whist.protocol import JSON, DealError, GameState, OptionSpec
 from whist.sampling import deal_hidden, remove_cards
 from whist.tricks import TrickGame, new_world, read_public_tricks
 

@@ -9,19 +9,12 @@ from typing import Any, ClassVar, Final, cast
 
 from whist.actions import BIDS, PLAYS, Action, Bid, Decision, Play
 from whist.cards import CARDS, SUIT_OF, Card, Suit, pack
+from whist.dealing import check_pack, read_hands, shuffle
 from whist.events import TrickTaken
 from whist.observations import AdaptedDiminishingObservation, DiminishingObservation
-from whist.protocol import (
-    JSON,
-    TRICK_STRENGTHS,
-    DealError,
-    OptionSpec,
-    check_pack,
-    illegal,
-    read_hands,
-    shuffle,
-)
+from whist.protocol import JSON, DealError, OptionSpec, illegal
 from whist.sampling import deal_hidden, remove_cards
+from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame, new_world, read_public_tricks
 
 #: Each card's notation, by card number (str() of a Card, without the call).

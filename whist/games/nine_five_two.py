@@ -22,19 +22,10 @@ from typing import Any, ClassVar, Final
 
 from whist.actions import Action, Decision, Discard, NameTrump, PassCards, Play, in_pack_order
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card, Suit, pack
+from whist.dealing import card_strings, check_pack, read_cards, read_hands, shuffle
 from whist.events import CardsPassed
 from whist.observations import ExchangeJSON, NineFiveTwoObservation
-from whist.protocol import (
-    JSON,
-    DealError,
-    OptionSpec,
-    card_strings,
-    check_pack,
-    illegal,
-    read_cards,
-    read_hands,
-    shuffle,
-)
+from whist.protocol import JSON, DealError, OptionSpec, illegal
 from whist.sampling import deal_constrained
 from whist.tricks import TrickGame, new_world, read_public_tricks
 
