@@ -370,7 +370,7 @@ def build(out: Path, test: bool, quiet: bool) -> dict[str, object]:
     bundle["sw.js"] = marker.sub(lambda _: line, template, count=1).encode("utf-8")
 
     # write: exactly these files and their compressed forms
-    tmp = out.with_name(out.name + ".tmp")
+    tmp = out.with_name(f"{out.name}.tmp{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     for name, data in sorted(bundle.items()):
         path = tmp / name

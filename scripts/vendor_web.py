@@ -133,7 +133,7 @@ def run_precompile(root: Path, mode: str, src: Path, dst: Path, quiet: bool) -> 
     node = shutil.which("node")
     if node is None:
         return "node not found"
-    tmp = dst.with_name(dst.name + ".tmp")
+    tmp = dst.with_name(f"{dst.name}.tmp{os.getpid()}")
     dst.parent.mkdir(parents=True, exist_ok=True)
     done = subprocess.run([node, str(root / "scripts" / "precompile.mjs"), mode, str(src), str(tmp)],
                           cwd=root, capture_output=True, text=True, check=False)
@@ -199,7 +199,8 @@ def write_game_zip(root: Path, quiet: bool) -> None:
                 _log(quiet, "game.zip up to date")
                 return
     out.parent.mkdir(parents=True, exist_ok=True)
-    src = out.with_name("game.src.zip.tmp")
+    # Names of this process's own: two builds at once (tests under -n 2) never share one.
+    src = out.with_name(f"game.src.zip.tmp{os.getpid()}")
     with zipfile.ZipFile(io.BytesIO(data)) as zin, zipfile.ZipFile(src, "w") as zout:
         for info in zin.infolist():
             zout.writestr(info, zin.read(info.filename))
@@ -210,7 +211,7 @@ def write_game_zip(root: Path, quiet: bool) -> None:
     else:
         # Source only, and no digest: the next run tries to precompile again.
         _log(quiet, f"game.zip without bytecode ({failure})")
-        tmp = out.with_suffix(".zip.tmp")
+        tmp = out.with_suffix(f".zip.tmp{os.getpid()}")
         tmp.write_bytes(data)
         tmp.replace(out)
         src.unlink()
@@ -220,7 +221,7 @@ def write_game_zip(root: Path, quiet: bool) -> None:
 def write_test_zip(root: Path, quiet: bool) -> None:
     """Write static/pkg/game-test.zip: game.zip plus the web API's test hooks."""
     out = root / "static" / "pkg" / "game-test.zip"
-    tmp = out.with_suffix(".zip.tmp")
+    tmp = out.with_suffix(f".zip.tmp{os.getpid()}")
     shutil.copyfile(root / "static" / "pkg" / "game.zip", tmp)
     with zipfile.ZipFile(tmp, "a") as zf:
         info = zipfile.ZipInfo(TEST_HOOKS, ZIP_DATE)
