@@ -189,7 +189,8 @@ def test_levels_a_player_understands_name_their_engines() -> None:
     assert [(s["level"], s["engine"]) for s in seats] == [
         ("you", None), ("Beginner", "beginner"), ("Intermediate", "strength2"),
         ("Expert", "strong")]
-    assert table.engines[3].budget == 1.0
+    # Expert searches a fixed number of rollouts; its time is a cap for slow devices.
+    assert (table.engines[3].iterations, table.engines[3].budget) == (650, 3.0)
 
 
 def test_a_download_during_the_game_holds_only_what_the_person_saw() -> None:
