@@ -119,6 +119,35 @@ def test_page_has_no_inline_script_and_names_only_bundle_files(dist: Path) -> No
     assert config["interpreter"] == "./runtime/boot.mjs"
 
 
+def test_page_preloads_every_module_it_imports_at_start(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    head = html[:html.index("</head>")]
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', head)
+    rt, app = folder(dist, "rt-"), folder(dist, "app-")
+    core = (dist / rt / "pyscript" / "core.js").read_text()
+    (core_chunk,) = re.findall(r'from"\./(core-[\w-]+\.js)"', core)
+    chunk = (dist / rt / "pyscript" / core_chunk).read_text()
+    plugins = re.findall(r':\(\)=>import\("\./([\w-]+\.js)"\)', chunk)
+    assert {"donkey", "error", "py-terminal"} <= {name.rsplit("-", 1)[0] for name in plugins}
+    page_js = {f"{app}/js/{p.name}" for p in (dist / app / "js").glob("*.js")}
+    entries = set(re.findall(r'<script type="module" src="([^"]+)">', html))
+    expected = {f"{rt}/pyscript/{name}" for name in [core_chunk, *plugins]} | (page_js - entries)
+    assert set(preloads) == expected
+    assert len(preloads) == len(set(preloads))
+
+
+def test_pyscript_of_another_shape_stops_the_build() -> None:
+    with pytest.raises(SystemExit, match="plugin table"):
+        build_dist.pyscript_start_modules({"core.js": b'export{a}from"./core-X.js";',
+                                           "core-X.js": b'const p={x:()=>load("./x.js")};'})
+    with pytest.raises(SystemExit, match="not in the bundle"):
+        build_dist.module_closure({"a.js": b'import "./gone.js";'}, ["a.js"])
+    shape = {"core.js": b'export{a}from"./core-X.js";',
+             "core-X.js": b'import{b}from"./util-Y.js";const p={"py-x":()=>import("./x-Z.js")};',
+             "util-Y.js": b"", "x-Z.js": b'import{a}from"./core-X.js";'}
+    assert build_dist.pyscript_start_modules(shape) == ["core.js", "core-X.js", "util-Y.js", "x-Z.js"]
+
+
 def test_service_worker_precaches_the_bundle(dist: Path) -> None:
     sw = (dist / "sw.js").read_text()
     match = re.search(r"^const BUNDLE = (.*);$", sw, re.M)
