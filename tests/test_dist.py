@@ -148,6 +148,62 @@ def test_pyscript_of_another_shape_stops_the_build() -> None:
     assert build_dist.pyscript_start_modules(shape) == ["core.js", "core-X.js", "util-Y.js", "x-Z.js"]
 
 
+#: Node, argv: pyscript_package.mjs, PyScript's core chunk, game.zip, Pyodide's pyodide.mjs.
+#: Writes PyScript's package as PyScript does, unpacks game.zip beside it, and asks
+#: Pyodide's own import machinery whether each .pyc holds that source's checked hash.
+PYSCRIPT_BYTECODE_CHECK = """
+const [pkg, chunk, zip, pyodideModule] = process.argv.slice(1);
+const { readFileSync } = require("node:fs");
+const { pyscriptPackage } = await import(pkg);
+const { loadPyodide } = await import(pyodideModule);
+const files = pyscriptPackage(readFileSync(chunk, "utf8"));
+const py = await loadPyodide();
+py.FS.writeFile("/tmp/files.json", JSON.stringify(files));
+py.FS.writeFile("/tmp/game.zip", new Uint8Array(readFileSync(zip)));
+console.log(py.runPython(`
+import importlib.util, json, os, sys, zipfile
+from pathlib import Path
+os.chdir("/home/pyodide")
+zipfile.ZipFile("/tmp/game.zip").extractall(".")
+files = json.load(open("/tmp/files.json"))
+for name, text in files.items():
+    Path(name).write_text(text, encoding="utf-8")
+report = {"sources": sorted(files), "in_zip": sorted(n for n in zipfile.ZipFile("/tmp/game.zip").namelist()
+                                                     if n.startswith("pyscript/")), "checks": {}}
+for name in files:
+    pyc = importlib.util.cache_from_source(name)
+    if os.path.exists(pyc):
+        data = open(pyc, "rb").read()
+        report["checks"][name] = {
+            "magic": data[:4] == importlib.util.MAGIC_NUMBER,
+            "checked_hash": int.from_bytes(data[4:8], "little") == 3,
+            "same_source": data[8:16] == importlib.util.source_hash(open(name, "rb").read()),
+        }
+json.dumps(report)
+`));
+"""
+
+
+def test_game_zip_holds_bytecode_of_pyscripts_package(dist: Path) -> None:
+    rt, app = dist / folder(dist, "rt-"), dist / folder(dist, "app-")
+    (chunk,) = (rt / "pyscript").glob("core-*.js")
+    script = (f"(async () => {{ {PYSCRIPT_BYTECODE_CHECK} }})()"
+              ".catch((e) => { console.error(e); process.exit(1); })")
+    out = subprocess.run(["node", "--input-type=commonjs", "-e", script,
+                          (ROOT / "scripts" / "pyscript_package.mjs").as_uri(), str(chunk),
+                          str(app / "pkg" / "game.zip"),
+                          (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()],
+                         capture_output=True, text=True, timeout=180, check=True)
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/web.py"} <= set(report["sources"])
+    # Bytecode only (PyScript writes the sources), and only for what `import pyscript` imports.
+    assert not [n for n in report["in_zip"] if not n.startswith("pyscript/__pycache__/")]
+    checks = report["checks"]
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/display.py"} <= set(checks)
+    assert "pyscript/web.py" not in checks  # only a page's own Python imports it
+    assert all(all(c.values()) for c in checks.values()), checks
+
+
 def test_service_worker_precaches_the_bundle(dist: Path) -> None:
     sw = (dist / "sw.js").read_text()
     match = re.search(r"^const BUNDLE = (.*);$", sw, re.M)
