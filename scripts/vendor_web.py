@@ -226,7 +226,8 @@ def write_game_zip(root: Path, quiet: bool) -> None:
         src.unlink()
     else:
         # Source only, and no digest: the next run tries to precompile again.
-        _log(quiet, f"game.zip without bytecode ({failure})")
+        print(f"vendor_web: game.zip without bytecode ({failure}); Python will start slower",
+              file=sys.stderr)
         tmp = out.with_suffix(".zip.tmp")
         tmp.write_bytes(data)
         tmp.replace(out)
