@@ -13,8 +13,7 @@
 //   imports would otherwise wait for it to start and answer. A file not in
 //   the cache yet goes to the network (the browser's own fallback).
 // - Everything else (the page itself): network-first, falling back to the
-//   cache; a navigation uses the request the browser sent while this worker
-//   started (navigation preload), and the copy is cached after answering.
+//   cache; the copy is cached after answering, not before.
 // Nothing is fetched while the page loads (that would download the runtime
 // twice): the page posts {type: "precache"} once Python is ready, when the
 // files are in the HTTP cache, and gets {type: "precached", kept, total} back.
@@ -47,7 +46,6 @@ self.addEventListener("activate", (event) => {
       for (const name of await caches.keys()) {
         if (name.startsWith("whist-") && name !== CACHE) await caches.delete(name);
       }
-      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -66,7 +64,7 @@ async function networkFirst(event) {
   const { request } = event;
   const cache = await caches.open(CACHE);
   try {
-    const response = (await event.preloadResponse) ?? (await fetch(request));
+    const response = await fetch(request);
     // Answer at once; the copy for offline visits is written afterwards.
     if (response.ok) event.waitUntil(cache.put(request, response.clone()));
     return response;

@@ -114,7 +114,12 @@ def test_repeat_visit_reads_the_bundle_without_the_service_worker(page: Any, bas
                                                                    request_log: Any) -> None:
     visit(page, base_url)
     page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    before = len(request_log.urls)
     visit(page, base_url)
+    during = request_log.urls[before:]
+    # boot.mjs fetches these before Pyodide asks and hands them over: one request each.
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        assert sum(url.endswith(f"/{name}") for url in during) == 1, (name, during)
     routed = page.evaluate(ROUTED)
     paths = {path.rsplit("/", 1)[-1] for path, _, _ in routed}
     assert {"core.js", "bridge.js", "catalog.json", "pyscript.json"} <= paths, paths
