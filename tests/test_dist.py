@@ -66,7 +66,8 @@ def test_only_what_the_page_needs(dist: Path) -> None:
     assert re.fullmatch(r"app-[0-9a-f]{16}", app) and re.fullmatch(r"rt-[0-9a-f]{16}", rt)
     for needed in ("index.html", "sw.js", f"{app}/js/bridge.js", f"{app}/js/table.js", f"{app}/py/worker.py",
                    f"{app}/pyscript.json", f"{app}/pkg/game.zip", f"{app}/catalog.json",
-                   f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/manifest.webmanifest",
+                   f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/runtime/check.mjs",
+                   f"{app}/manifest.webmanifest",
                    f"{rt}/pyscript/core.js", f"{rt}/pyodide/pyodide.asm.wasm",
                    f"{rt}/pyodide/python_stdlib.zip"):
         assert needed in files, needed

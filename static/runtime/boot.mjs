@@ -17,8 +17,9 @@
 //
 // Pyodide reads the snapshot before it compiles its WebAssembly; here the
 // compile starts first and runs while the snapshot is read from IndexedDB, and
-// the snapshot's SHA-256 is checked while Pyodide sets up; Pyodide is handed
-// the compiled module. Its lock file and standard library are fetched then
+// the snapshot's SHA-256 is checked and its pages unpacked while Pyodide sets
+// up, in a thread of its own (check.mjs; here if that thread cannot start);
+// Pyodide is handed the compiled module. Its lock file and standard library are fetched then
 // too, and handed over when Pyodide asks for them.
 //
 // PyScript unpacks pyscript.json's game.zip with the interpreter's
@@ -127,6 +128,43 @@ export function unpackPages(packed) {
   }
   if (at !== packed.byteLength) throw damaged();
   return heap;
+}
+
+/** The packed snapshot `bytes` checked against `record` and unpacked, here; throws if damaged. */
+async function checkHere(bytes, record) {
+  if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
+    throw new Error("the stored snapshot is damaged");
+  }
+  return unpackPages(bytes);
+}
+
+/**
+ * The heap of the stored `record`, checked and unpacked by check.mjs in a
+ * thread of its own (the packed bytes are handed over, not copied). If that
+ * thread cannot start, the record is read again and checked here.
+ */
+function checkAside(record) {
+  return new Promise((resolve, reject) => {
+    let helper;
+    try {
+      helper = new Worker(new URL("check.mjs", import.meta.url), { type: "module" });
+    } catch {
+      resolve(checkHere(new Uint8Array(record.bytes), record));
+      return;
+    }
+    helper.onmessage = ({ data }) => {
+      helper.terminate();
+      if (data.heap) resolve(data.heap);
+      else reject(new Error(data.error));
+    };
+    helper.onerror = (event) => {
+      event.preventDefault();
+      helper.terminate();
+      resolve(readSnapshot().then((again) => checkHere(new Uint8Array(again.bytes), again)));
+    };
+    const { bytes, size, sha256 } = record;
+    helper.postMessage({ bytes, size, sha256 }, [bytes]);
+  });
 }
 
 export async function digest(bytes) {
@@ -273,14 +311,8 @@ export async function loadPyodide(options = {}) {
   }
   if (record) {
     try {
-      const bytes = new Uint8Array(record.bytes);
       // Checked while Pyodide sets up; it awaits the heap before it uses it.
-      const checked = (async () => {
-        if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
-          throw new Error("the stored snapshot is damaged");
-        }
-        return unpackPages(bytes);
-      })();
+      const checked = checkAside(record);
       checked.catch(() => {}); // Pyodide's rejection says it
       const pyodide = await loadCompiled(compiling, early, { ...options, indexURL: INDEX_URL,
         _loadSnapshot: checked });
