@@ -99,6 +99,9 @@ STATIC_IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\./[^"]+\.m?js)"')
 PYSCRIPT_PLUGIN_RE = re.compile(r'[\w"$-]+:\(\)=>import\("(\./[^"]+\.js)"\)')
 #: The page's own entry modules (``<script type="module" src="static/js/...">``).
 PAGE_MODULE_RE = re.compile(r'<script type="module" src="static/(js/[\w.-]+\.js)"></script>')
+#: The Python worker's script element: PyScript fetches its config and source before it
+#: starts the worker, one after the other, once its core has run.
+PY_WORKER_RE = re.compile(r'<script type="py" worker [^>]*\bsrc="static/([^"]+)" config="static/([^"]+)">')
 
 
 def log(quiet: bool, message: str) -> None:
@@ -368,12 +371,14 @@ def pyscript_start_modules(files: dict[str, bytes]) -> list[str]:
     return module_closure(files, core + plugins)
 
 
-def add_preloads(html: str, hrefs: Iterable[str]) -> str:
-    """``html`` with a ``<link rel="modulepreload">`` for each of ``hrefs`` at the end of its head.
+def add_preloads(html: str, hrefs: Iterable[str], fetched: Iterable[str] = ()) -> str:
+    """``html`` with a ``<link rel="modulepreload">`` for each of ``hrefs`` and a
+    ``<link rel="preload" as="fetch">`` for each of ``fetched`` at the end of its head.
 
     The browser then fetches a whole import chain at once while it parses the page,
     instead of one level of imports after the other."""
     links = "".join(f'  <link rel="modulepreload" href="{href}">\n' for href in hrefs)
+    links += "".join(f'  <link rel="preload" href="{href}" as="fetch" crossorigin>\n' for href in fetched)
     if html.count("</head>") != 1:
         raise SystemExit("build_dist: index.html has no single </head>")
     return html.replace("</head>", links + "</head>", 1)
@@ -417,7 +422,11 @@ def build(out: Path, test: bool, quiet: bool) -> dict[str, object]:
     preloads = [f"{rt}/pyscript/{name}" for name in pyscript_start_modules(pyscript) if name != "core.js"]
     entries = PAGE_MODULE_RE.findall(source_html)
     preloads += [f"{app}/{name}" for name in module_closure(app_files, entries) if name not in entries]
-    index = add_preloads(rewrite_index(source_html, app, rt), preloads).encode("utf-8")
+    worker = PY_WORKER_RE.search(source_html)
+    if worker is None:
+        raise SystemExit('build_dist: index.html has no <script type="py" worker src=... config=...>')
+    index = add_preloads(rewrite_index(source_html, app, rt), preloads,
+                         [f"{app}/{worker.group(2)}", f"{app}/{worker.group(1)}"]).encode("utf-8")
     bundle: dict[str, bytes] = {"index.html": index}
     bundle.update({f"{rt}/{k}": v for k, v in runtime.items()})
     bundle.update({f"{app}/{k}": v for k, v in app_files.items()})

@@ -135,6 +135,10 @@ def test_page_preloads_every_module_it_imports_at_start(dist: Path) -> None:
     expected = {f"{rt}/pyscript/{name}" for name in [core_chunk, *plugins]} | (page_js - entries)
     assert set(preloads) == expected
     assert len(preloads) == len(set(preloads))
+    # PyScript's main thread fetches the worker's config, then its source, before it starts it.
+    fetched = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', head)
+    assert fetched == [f"{app}/pyscript.json", f"{app}/py/worker.py"]
+    assert f'src="{app}/py/worker.py" config="{app}/pyscript.json"' in html
 
 
 def test_pyscript_of_another_shape_stops_the_build() -> None:
