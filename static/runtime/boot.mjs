@@ -130,15 +130,6 @@ export function unpackPages(packed) {
   return heap;
 }
 
-/**
- * The packed bytes of a stored record: a Blob (IndexedDB hands back a handle
- * at once and reads the file only when asked, in the background) or, as
- * stored before, an ArrayBuffer.
- */
-export async function packedBytes(stored) {
-  return new Uint8Array(stored instanceof Blob ? await stored.arrayBuffer() : stored);
-}
-
 /** The packed snapshot `bytes` checked against `record` and unpacked, here; throws if damaged. */
 async function checkHere(bytes, record) {
   if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
@@ -148,9 +139,9 @@ async function checkHere(bytes, record) {
 }
 
 /**
- * The heap of the stored `record`, read, checked and unpacked by check.mjs in
- * a thread of its own (the Blob or the bytes are handed over, not copied). If
- * that thread cannot start, the record is read again and checked here.
+ * The heap of the stored `record`, checked and unpacked by check.mjs in a
+ * thread of its own (the packed bytes are handed over, not copied). If that
+ * thread cannot start, the record is read again and checked here.
  */
 function checkAside(record) {
   return new Promise((resolve, reject) => {
@@ -158,7 +149,7 @@ function checkAside(record) {
     try {
       helper = new Worker(new URL("check.mjs", import.meta.url), { type: "module" });
     } catch {
-      resolve(packedBytes(record.bytes).then((bytes) => checkHere(bytes, record)));
+      resolve(checkHere(new Uint8Array(record.bytes), record));
       return;
     }
     helper.onmessage = ({ data }) => {
@@ -169,10 +160,10 @@ function checkAside(record) {
     helper.onerror = (event) => {
       event.preventDefault();
       helper.terminate();
-      resolve(readSnapshot().then(async (again) => checkHere(await packedBytes(again.bytes), again)));
+      resolve(readSnapshot().then((again) => checkHere(new Uint8Array(again.bytes), again)));
     };
     const { bytes, size, sha256 } = record;
-    helper.postMessage({ bytes, size, sha256 }, bytes instanceof ArrayBuffer ? [bytes] : []);
+    helper.postMessage({ bytes, size, sha256 }, [bytes]);
   });
 }
 

@@ -46,9 +46,8 @@ TAMPER = """async (how) => {
   });
   if (!record) return "none";
   if (how === "flip") {
-    const bytes = new Uint8Array(await record.bytes.arrayBuffer());  // stored as a Blob
+    const bytes = new Uint8Array(record.bytes);
     bytes[bytes.length >> 1] ^= 0xff;
-    record.bytes = new Blob([bytes]);
   } else {
     record.bytes = new ArrayBuffer(record.size);
     const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", record.bytes));
