@@ -41,6 +41,7 @@ import hashlib
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import sys
@@ -89,6 +90,18 @@ _IMPORT = r"(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+([\w., \t()*]+)|import[ \t
 IMPORT_RE = re.compile(r"^[ \t]*" + _IMPORT, re.MULTILINE)
 #: Python sources inside PyScript's JavaScript (strings with \n escapes).
 JS_IMPORT_RE = re.compile(r"(?:\\n|^)[ \t]*(?:from[ \t]+([\w.]+)[ \t]+import|import[ \t]+([\w.]+))")
+
+
+#: Static imports of an ES module, minified or not: ``from "./x.js"``, ``import "./x.js"``.
+STATIC_IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\./[^"]+\.m?js)"')
+#: PyScript's plugin table in its core chunk (``name:()=>import("./x.js")``): the chunks
+#: it imports as soon as it runs, one after the other behind the core.
+PYSCRIPT_PLUGIN_RE = re.compile(r'[\w"$-]+:\(\)=>import\("(\./[^"]+\.js)"\)')
+#: The page's own entry modules (``<script type="module" src="static/js/...">``).
+PAGE_MODULE_RE = re.compile(r'<script type="module" src="static/(js/[\w.-]+\.js)"></script>')
+#: The Python worker's script element: PyScript fetches its config and source before it
+#: starts the worker, one after the other, once its core has run.
+PY_WORKER_RE = re.compile(r'<script type="py" worker [^>]*\bsrc="static/([^"]+)" config="static/([^"]+)">')
 
 
 def log(quiet: bool, message: str) -> None:
@@ -325,6 +338,52 @@ def rewrite_index(html: str, app: str, rt: str) -> str:
     return html
 
 
+def module_closure(files: dict[str, bytes], entries: Iterable[str]) -> list[str]:
+    """``entries`` and every module of ``files`` they import statically, in the order found.
+
+    ``files`` maps paths inside one folder to contents; an import of a file not in
+    ``files`` is an error (the page would ask for a file the bundle does not hold)."""
+    order: list[str] = []
+    todo = list(entries)
+    while todo:
+        name = todo.pop(0)
+        if name in order:
+            continue
+        if name not in files:
+            raise SystemExit(f"build_dist: {name} is imported but not in the bundle")
+        order.append(name)
+        folder = posixpath.dirname(name)
+        for ref in STATIC_IMPORT_RE.findall(files[name].decode("utf-8", "replace")):
+            todo.append(posixpath.normpath(posixpath.join(folder, ref)))
+    return order
+
+
+def pyscript_start_modules(files: dict[str, bytes]) -> list[str]:
+    """PyScript's modules its ``core.js`` loads at start: its static imports and the plugins
+    its core chunk imports at once. Fails if PyScript's files no longer look so (a new
+    PyScript release): the preload list would silently go stale."""
+    core = module_closure(files, ["core.js"])
+    plugins = [posixpath.normpath(ref) for name in core
+               for ref in PYSCRIPT_PLUGIN_RE.findall(files[name].decode("utf-8", "replace"))]
+    if len(core) < 2 or not plugins:
+        raise SystemExit("build_dist: PyScript's core.js no longer imports a core chunk with a plugin "
+                         "table (`name:()=>import(\"./x.js\")`): update pyscript_start_modules")
+    return module_closure(files, core + plugins)
+
+
+def add_preloads(html: str, hrefs: Iterable[str], fetched: Iterable[str] = ()) -> str:
+    """``html`` with a ``<link rel="modulepreload">`` for each of ``hrefs`` and a
+    ``<link rel="preload" as="fetch">`` for each of ``fetched`` at the end of its head.
+
+    The browser then fetches a whole import chain at once while it parses the page,
+    instead of one level of imports after the other."""
+    links = "".join(f'  <link rel="modulepreload" href="{href}">\n' for href in hrefs)
+    links += "".join(f'  <link rel="preload" href="{href}" as="fetch" crossorigin>\n' for href in fetched)
+    if html.count("</head>") != 1:
+        raise SystemExit("build_dist: index.html has no single </head>")
+    return html.replace("</head>", links + "</head>", 1)
+
+
 def build(out: Path, test: bool, quiet: bool) -> dict[str, object]:
     vendor_web.main(["--quiet"] if quiet else [])
     game_zip = STATIC / "pkg" / ("game-test.zip" if test else "game.zip")
@@ -357,7 +416,17 @@ def build(out: Path, test: bool, quiet: bool) -> dict[str, object]:
     app_files["pyscript.json"] = (json.dumps(config, indent=2) + "\n").encode()
     app = f"app-{folder_hash(app_files)}"
 
-    index = rewrite_index((ROOT / "index.html").read_text("utf-8"), app, rt).encode("utf-8")
+    source_html = (ROOT / "index.html").read_text("utf-8")
+    pyscript = {k.removeprefix("pyscript/"): v for k, v in runtime.items() if k.startswith("pyscript/")}
+    # (not the modules the page names in its own <script> tags: those load at once anyway)
+    preloads = [f"{rt}/pyscript/{name}" for name in pyscript_start_modules(pyscript) if name != "core.js"]
+    entries = PAGE_MODULE_RE.findall(source_html)
+    preloads += [f"{app}/{name}" for name in module_closure(app_files, entries) if name not in entries]
+    worker = PY_WORKER_RE.search(source_html)
+    if worker is None:
+        raise SystemExit('build_dist: index.html has no <script type="py" worker src=... config=...>')
+    index = add_preloads(rewrite_index(source_html, app, rt), preloads,
+                         [f"{app}/{worker.group(2)}", f"{app}/{worker.group(1)}"]).encode("utf-8")
     bundle: dict[str, bytes] = {"index.html": index}
     bundle.update({f"{rt}/{k}": v for k, v in runtime.items()})
     bundle.update({f"{app}/{k}": v for k, v in app_files.items()})

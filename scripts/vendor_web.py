@@ -128,14 +128,15 @@ def vendor_runtime(root: Path, quiet: bool) -> None:
     _log(quiet, f"runtime vendored ({n} file(s) copied)")
 
 
-def run_precompile(root: Path, mode: str, src: Path, dst: Path, quiet: bool) -> str | None:
-    """Run ``scripts/precompile.mjs mode src dst`` under Node; None on success, else why not."""
+def run_precompile(root: Path, mode: str, src: Path, dst: Path, quiet: bool,
+                   extra: tuple[str, ...] = ()) -> str | None:
+    """Run ``scripts/precompile.mjs mode src dst [extra]`` under Node; None on success, else why not."""
     node = shutil.which("node")
     if node is None:
         return "node not found"
     tmp = dst.with_name(f"{dst.name}.tmp{os.getpid()}")
     dst.parent.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run([node, str(root / "scripts" / "precompile.mjs"), mode, str(src), str(tmp)],
+    done = subprocess.run([node, str(root / "scripts" / "precompile.mjs"), mode, str(src), str(tmp), *extra],
                           cwd=root, capture_output=True, text=True, check=False)
     if done.returncode != 0 or not tmp.is_file():
         tmp.unlink(missing_ok=True)
@@ -184,14 +185,30 @@ def build_game_zip(root: Path) -> bytes:
     return buf.getvalue()
 
 
+def pyscript_core_chunk(root: Path) -> Path | None:
+    """The vendored PyScript chunk that writes PyScript's Python package (None before vendoring)."""
+    chunks = sorted((root / "static" / "vendor" / "pyscript").glob("core-*.js"))
+    if not chunks:
+        return None
+    if len(chunks) > 1:
+        raise SystemExit(f"vendor_web: more than one PyScript core chunk: {[c.name for c in chunks]}")
+    return chunks[0]
+
+
 def write_game_zip(root: Path, quiet: bool) -> None:
     """Write static/pkg/game.zip (with bytecode, see precompile.mjs) when the sources changed.
 
-    The zip comment holds the SHA-256 of the source-only zip, which tells
-    whether the written zip is current without running Node again.
+    The bytecode includes PyScript's own package (its sources stay out: PyScript
+    writes them at every start). The zip comment holds the SHA-256 of the
+    source-only zip and of that PyScript chunk, which tells whether the written
+    zip is current without running Node again.
     """
     data = build_game_zip(root)
-    digest = hashlib.sha256(data).hexdigest().encode()
+    chunk = pyscript_core_chunk(root)
+    digest_of = hashlib.sha256(data)
+    if chunk is not None:
+        digest_of.update(chunk.read_bytes())
+    digest = digest_of.hexdigest().encode()
     out = root / "static" / "pkg" / "game.zip"
     if out.is_file():
         with contextlib.suppress(zipfile.BadZipFile), zipfile.ZipFile(out) as current:
@@ -205,12 +222,13 @@ def write_game_zip(root: Path, quiet: bool) -> None:
         for info in zin.infolist():
             zout.writestr(info, zin.read(info.filename))
         zout.comment = digest
-    failure = run_precompile(root, "game", src, out, quiet)
+    failure = run_precompile(root, "game", src, out, quiet, () if chunk is None else (str(chunk),))
     if failure is None:
         src.unlink()
     else:
         # Source only, and no digest: the next run tries to precompile again.
-        _log(quiet, f"game.zip without bytecode ({failure})")
+        print(f"vendor_web: game.zip without bytecode ({failure}); Python will start slower",
+              file=sys.stderr)
         tmp = out.with_suffix(f".zip.tmp{os.getpid()}")
         tmp.write_bytes(data)
         tmp.replace(out)

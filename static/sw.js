@@ -7,7 +7,13 @@
 // sw.js, so the browser installs the new worker, which drops the old caches.
 //
 // - Content-hashed folders (app-<hash>/, rt-<hash>/) never change: cache-first.
-// - Everything else (the page itself): network-first, falling back to the cache.
+//   Where the browser has static routes (InstallEvent.addRoutes), it reads them
+//   from this bundle's cache itself, without waking this worker: on a revisit
+//   the worker is not running, and every request of the page's chain of
+//   imports would otherwise wait for it to start and answer. A file not in
+//   the cache yet goes to the network (the browser's own fallback).
+// - Everything else (the page itself): network-first, falling back to the
+//   cache; the copy is cached after answering, not before.
 // Nothing is fetched while the page loads (that would download the runtime
 // twice): the page posts {type: "precache"} once Python is ready, when the
 // files are in the HTTP cache, and gets {type: "precached", kept, total} back.
@@ -20,7 +26,19 @@ const HASHED = /^\/(?:app|rt)-[0-9a-f]{12,}\//;
 const SCOPE = new URL("./", self.location).pathname;
 const isHashed = (url) => HASHED.test(`/${new URL(url).pathname.slice(SCOPE.length)}`);
 
-self.addEventListener("install", () => self.skipWaiting());
+/** Static routes: the hashed folders straight from this bundle's cache. */
+const ROUTES = ["app", "rt"].map((prefix) => ({
+  condition: { urlPattern: new URLPattern({ pathname: `${SCOPE}${prefix}-*` }), requestMethod: "GET" },
+  source: { cacheName: CACHE },
+}));
+
+self.addEventListener("install", (event) => {
+  if (typeof event.addRoutes === "function" && typeof URLPattern === "function") {
+    // A browser that refuses the routes still has the fetch handler below.
+    event.waitUntil(event.addRoutes(ROUTES).catch((err) => console.warn("no static routes:", err.message)));
+  }
+  self.skipWaiting();
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil(
@@ -42,11 +60,13 @@ async function cacheFirst(request) {
   return response;
 }
 
-async function networkFirst(request) {
+async function networkFirst(event) {
+  const { request } = event;
   const cache = await caches.open(CACHE);
   try {
     const response = await fetch(request);
-    if (response.ok) await cache.put(request, response.clone());
+    // Answer at once; the copy for offline visits is written afterwards.
+    if (response.ok) event.waitUntil(cache.put(request, response.clone()));
     return response;
   } catch (err) {
     const hit =
@@ -60,7 +80,7 @@ async function networkFirst(request) {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(isHashed(request.url) ? cacheFirst(request) : networkFirst(request));
+  event.respondWith(isHashed(request.url) ? cacheFirst(request) : networkFirst(event));
 });
 
 async function precache() {

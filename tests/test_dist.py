@@ -66,7 +66,8 @@ def test_only_what_the_page_needs(dist: Path) -> None:
     assert re.fullmatch(r"app-[0-9a-f]{16}", app) and re.fullmatch(r"rt-[0-9a-f]{16}", rt)
     for needed in ("index.html", "sw.js", f"{app}/js/bridge.js", f"{app}/js/table.js", f"{app}/py/worker.py",
                    f"{app}/pyscript.json", f"{app}/pkg/game.zip", f"{app}/catalog.json",
-                   f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/manifest.webmanifest",
+                   f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/runtime/check.mjs",
+                   f"{app}/manifest.webmanifest",
                    f"{rt}/pyscript/core.js", f"{rt}/pyodide/pyodide.asm.wasm",
                    f"{rt}/pyodide/python_stdlib.zip"):
         assert needed in files, needed
@@ -117,6 +118,95 @@ def test_page_has_no_inline_script_and_names_only_bundle_files(dist: Path) -> No
         assert ref in files, ref
     config = json.loads((dist / folder(dist, "app-") / "pyscript.json").read_text())
     assert config["interpreter"] == "./runtime/boot.mjs"
+
+
+def test_page_preloads_every_module_it_imports_at_start(dist: Path) -> None:
+    html = (dist / "index.html").read_text()
+    head = html[:html.index("</head>")]
+    preloads = re.findall(r'<link rel="modulepreload" href="([^"]+)">', head)
+    rt, app = folder(dist, "rt-"), folder(dist, "app-")
+    core = (dist / rt / "pyscript" / "core.js").read_text()
+    (core_chunk,) = re.findall(r'from"\./(core-[\w-]+\.js)"', core)
+    chunk = (dist / rt / "pyscript" / core_chunk).read_text()
+    plugins = re.findall(r':\(\)=>import\("\./([\w-]+\.js)"\)', chunk)
+    assert {"donkey", "error", "py-terminal"} <= {name.rsplit("-", 1)[0] for name in plugins}
+    page_js = {f"{app}/js/{p.name}" for p in (dist / app / "js").glob("*.js")}
+    entries = set(re.findall(r'<script type="module" src="([^"]+)">', html))
+    expected = {f"{rt}/pyscript/{name}" for name in [core_chunk, *plugins]} | (page_js - entries)
+    assert set(preloads) == expected
+    assert len(preloads) == len(set(preloads))
+    # PyScript's main thread fetches the worker's config, then its source, before it starts it.
+    fetched = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', head)
+    assert fetched == [f"{app}/pyscript.json", f"{app}/py/worker.py"]
+    assert f'src="{app}/py/worker.py" config="{app}/pyscript.json"' in html
+
+
+def test_pyscript_of_another_shape_stops_the_build() -> None:
+    with pytest.raises(SystemExit, match="plugin table"):
+        build_dist.pyscript_start_modules({"core.js": b'export{a}from"./core-X.js";',
+                                           "core-X.js": b'const p={x:()=>load("./x.js")};'})
+    with pytest.raises(SystemExit, match="not in the bundle"):
+        build_dist.module_closure({"a.js": b'import "./gone.js";'}, ["a.js"])
+    shape = {"core.js": b'export{a}from"./core-X.js";',
+             "core-X.js": b'import{b}from"./util-Y.js";const p={"py-x":()=>import("./x-Z.js")};',
+             "util-Y.js": b"", "x-Z.js": b'import{a}from"./core-X.js";'}
+    assert build_dist.pyscript_start_modules(shape) == ["core.js", "core-X.js", "util-Y.js", "x-Z.js"]
+
+
+#: Node, argv: pyscript_package.mjs, PyScript's core chunk, game.zip, Pyodide's pyodide.mjs.
+#: Writes PyScript's package as PyScript does, unpacks game.zip beside it, and asks
+#: Pyodide's own import machinery whether each .pyc holds that source's checked hash.
+PYSCRIPT_BYTECODE_CHECK = """
+const [pkg, chunk, zip, pyodideModule] = process.argv.slice(1);
+const { readFileSync } = require("node:fs");
+const { pyscriptPackage } = await import(pkg);
+const { loadPyodide } = await import(pyodideModule);
+const files = pyscriptPackage(readFileSync(chunk, "utf8"));
+const py = await loadPyodide();
+py.FS.writeFile("/tmp/files.json", JSON.stringify(files));
+py.FS.writeFile("/tmp/game.zip", new Uint8Array(readFileSync(zip)));
+console.log(py.runPython(`
+import importlib.util, json, os, sys, zipfile
+from pathlib import Path
+os.chdir("/home/pyodide")
+zipfile.ZipFile("/tmp/game.zip").extractall(".")
+files = json.load(open("/tmp/files.json"))
+for name, text in files.items():
+    Path(name).write_text(text, encoding="utf-8")
+report = {"sources": sorted(files), "in_zip": sorted(n for n in zipfile.ZipFile("/tmp/game.zip").namelist()
+                                                     if n.startswith("pyscript/")), "checks": {}}
+for name in files:
+    pyc = importlib.util.cache_from_source(name)
+    if os.path.exists(pyc):
+        data = open(pyc, "rb").read()
+        report["checks"][name] = {
+            "magic": data[:4] == importlib.util.MAGIC_NUMBER,
+            "checked_hash": int.from_bytes(data[4:8], "little") == 3,
+            "same_source": data[8:16] == importlib.util.source_hash(open(name, "rb").read()),
+        }
+json.dumps(report)
+`));
+"""
+
+
+def test_game_zip_holds_bytecode_of_pyscripts_package(dist: Path) -> None:
+    rt, app = dist / folder(dist, "rt-"), dist / folder(dist, "app-")
+    (chunk,) = (rt / "pyscript").glob("core-*.js")
+    script = (f"(async () => {{ {PYSCRIPT_BYTECODE_CHECK} }})()"
+              ".catch((e) => { console.error(e); process.exit(1); })")
+    out = subprocess.run(["node", "--input-type=commonjs", "-e", script,
+                          (ROOT / "scripts" / "pyscript_package.mjs").as_uri(), str(chunk),
+                          str(app / "pkg" / "game.zip"),
+                          (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()],
+                         capture_output=True, text=True, timeout=180, check=True)
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/web.py"} <= set(report["sources"])
+    # Bytecode only (PyScript writes the sources), and only for what `import pyscript` imports.
+    assert not [n for n in report["in_zip"] if not n.startswith("pyscript/__pycache__/")]
+    checks = report["checks"]
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/display.py"} <= set(checks)
+    assert "pyscript/web.py" not in checks  # only a page's own Python imports it
+    assert all(all(c.values()) for c in checks.values()), checks
 
 
 def test_service_worker_precaches_the_bundle(dist: Path) -> None:

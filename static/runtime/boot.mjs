@@ -17,8 +17,10 @@
 //
 // Pyodide reads the snapshot before it compiles its WebAssembly; here the
 // compile starts first and runs while the snapshot is read from IndexedDB, and
-// the snapshot's SHA-256 is checked while Pyodide sets up; Pyodide is handed
-// the compiled module.
+// the snapshot's SHA-256 is checked and its pages unpacked while Pyodide sets
+// up, in a thread of its own (check.mjs; here if that thread cannot start);
+// Pyodide is handed the compiled module. Its lock file and standard library are fetched then
+// too, and handed over when Pyodide asks for them.
 //
 // PyScript unpacks pyscript.json's game.zip with the interpreter's
 // unpackArchive (Python's zipfile); the returned interpreter writes a zip of
@@ -128,6 +130,43 @@ export function unpackPages(packed) {
   return heap;
 }
 
+/** The packed snapshot `bytes` checked against `record` and unpacked, here; throws if damaged. */
+async function checkHere(bytes, record) {
+  if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
+    throw new Error("the stored snapshot is damaged");
+  }
+  return unpackPages(bytes);
+}
+
+/**
+ * The heap of the stored `record`, checked and unpacked by check.mjs in a
+ * thread of its own (the packed bytes are handed over, not copied). If that
+ * thread cannot start, the record is read again and checked here.
+ */
+function checkAside(record) {
+  return new Promise((resolve, reject) => {
+    let helper;
+    try {
+      helper = new Worker(new URL("check.mjs", import.meta.url), { type: "module" });
+    } catch {
+      resolve(checkHere(new Uint8Array(record.bytes), record));
+      return;
+    }
+    helper.onmessage = ({ data }) => {
+      helper.terminate();
+      if (data.heap) resolve(data.heap);
+      else reject(new Error(data.error));
+    };
+    helper.onerror = (event) => {
+      event.preventDefault();
+      helper.terminate();
+      resolve(readSnapshot().then((again) => checkHere(new Uint8Array(again.bytes), again)));
+    };
+    const { bytes, size, sha256 } = record;
+    helper.postMessage({ bytes, size, sha256 }, [bytes]);
+  });
+}
+
 export async function digest(bytes) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
@@ -147,18 +186,26 @@ function tell(pyodide, state, reason, ms) {
 }
 
 const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
+/** Files Pyodide fetches once it is called: fetched before, while the snapshot is read. */
+const EARLY_FILES = ["pyodide-lock.json", "python_stdlib.zip"];
 
 /**
  * Pyodide's loadPyodide, its WebAssembly module taken from `compiling` (a
- * compile started earlier) instead of being fetched and compiled again; if
- * that compile failed, Pyodide compiles as usual.
+ * compile started earlier) instead of being fetched and compiled again (if
+ * that compile failed, Pyodide compiles as usual), and the responses in
+ * `early` (URL → a fetch started earlier, each used once) instead of new fetches.
  */
-async function loadCompiled(compiling, options) {
+async function loadCompiled(compiling, early, options) {
   const { instantiateStreaming } = WebAssembly;
   const fetchAsUsual = self.fetch;
   // Pyodide fetches the wasm when it sets up, and compiles it after reading the snapshot.
-  self.fetch = (resource, init) =>
-    String(resource) === WASM_URL ? Promise.resolve(new Response(null)) : fetchAsUsual(resource, init);
+  self.fetch = (resource, init) => {
+    const url = String(resource);
+    if (url === WASM_URL) return Promise.resolve(new Response(null));
+    const started = early.get(url);
+    early.delete(url);
+    return started ?? fetchAsUsual(resource, init);
+  };
   WebAssembly.instantiateStreaming = async (source, imports) => {
     try {
       const module = await compiling;
@@ -243,6 +290,12 @@ export async function loadPyodide(options = {}) {
   // same URL and so the same module, only once called).
   const compiling = WebAssembly.compileStreaming(fetch(WASM_URL));
   compiling.catch(() => {}); // then Pyodide compiles it itself
+  const early = new Map(EARLY_FILES.map((name) => [new URL(name, INDEX_URL).href, null]));
+  for (const url of early.keys()) {
+    const response = fetch(url);
+    response.catch(() => {}); // Pyodide sees the failure when it asks
+    early.set(url, response);
+  }
   import(new URL("pyodide.asm.mjs", INDEX_URL).href).catch(() => {});
   let state = "miss";
   let reason = "";
@@ -258,16 +311,11 @@ export async function loadPyodide(options = {}) {
   }
   if (record) {
     try {
-      const bytes = new Uint8Array(record.bytes);
       // Checked while Pyodide sets up; it awaits the heap before it uses it.
-      const checked = (async () => {
-        if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
-          throw new Error("the stored snapshot is damaged");
-        }
-        return unpackPages(bytes);
-      })();
+      const checked = checkAside(record);
       checked.catch(() => {}); // Pyodide's rejection says it
-      const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL, _loadSnapshot: checked });
+      const pyodide = await loadCompiled(compiling, early, { ...options, indexURL: INDEX_URL,
+        _loadSnapshot: checked });
       pyodide.runPython(AFTER_RESTORE);
       tell(pyodide, "hit", "", performance.now() - started);
       return unpackStoredZips(pyodide);
@@ -278,7 +326,7 @@ export async function loadPyodide(options = {}) {
       await dropSnapshot().catch(() => {});
     }
   }
-  const pyodide = await loadCompiled(compiling, { ...options, indexURL: INDEX_URL });
+  const pyodide = await loadCompiled(compiling, early, { ...options, indexURL: INDEX_URL });
   tell(pyodide, state, reason, performance.now() - started);
   return unpackStoredZips(pyodide);
 }

@@ -82,8 +82,11 @@ def store_snapshot(page: Any) -> None:
 def test_second_visit_starts_from_the_snapshot(page: Any, base_url: str, request_log: Any) -> None:
     assert visit(page, base_url)["snapshot"] == "miss"
     store_snapshot(page)
+    before = len(request_log.urls)
     again = visit(page, base_url)
     assert again["snapshot"] == "hit", again
+    # checked and unpacked in a thread of its own (static/runtime/check.mjs)
+    assert any(url.endswith("/runtime/check.mjs") for url in request_log.urls[before:])
     assert page.evaluate(START) == "diminishing-whist"  # the restored Python plays
     assert not request_log.failed, request_log.failed
 
@@ -100,6 +103,33 @@ def test_damaged_snapshot_falls_back_to_a_normal_start(page: Any, base_url: str,
         assert page.evaluate(START) == "diminishing-whist"
         page.wait_for_selector("body[data-snapshot-stored]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
     assert visit(page, base_url)["snapshot"] == "hit"  # made again after the fallback
+
+
+#: Where the page's requests into the content-hashed folders were answered from, on this visit:
+#: (path, the service worker's static route that matched, the source that answered).
+ROUTED = """() => performance.getEntriesByType("resource")
+  .filter((e) => /^\\/(?:app|rt)-[0-9a-f]+\\//.test(new URL(e.name).pathname))
+  .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType ?? "none",
+                e.workerFinalSourceType ?? "none"])"""
+
+
+def test_repeat_visit_reads_the_bundle_without_the_service_worker(page: Any, base_url: str,
+                                                                   request_log: Any) -> None:
+    visit(page, base_url)
+    page.wait_for_selector("body[data-offline-ready]", state="attached", timeout=SNAPSHOT_TIMEOUT_MS)
+    before = len(request_log.urls)
+    visit(page, base_url)
+    during = request_log.urls[before:]
+    # boot.mjs fetches these before Pyodide asks and hands them over: one request each.
+    for name in ("python_stdlib.zip", "pyodide-lock.json"):
+        assert sum(url.endswith(f"/{name}") for url in during) == 1, (name, during)
+    routed = page.evaluate(ROUTED)
+    paths = {path.rsplit("/", 1)[-1] for path, _, _ in routed}
+    assert {"core.js", "bridge.js", "catalog.json", "pyscript.json"} <= paths, paths
+    # The browser answered them from the bundle's cache itself (InstallEvent.addRoutes),
+    # without starting the service worker and waiting for its fetch handler.
+    assert all(matched == final == "cache" for _, matched, final in routed), routed
+    assert not request_log.failed, request_log.failed
 
 
 def test_chooser_is_drawn_before_python(page: Any, base_url: str, request_log: Any) -> None:
