@@ -30,6 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ismcts_match import OhHellRound  # noqa: E402
+from engines.interface import EngineError  # noqa: E402
 from engines.levels import load_engine  # noqa: E402
 from engines.strong import StrongEngine, prune_candidates  # noqa: E402
 from whist.actions import Action  # noqa: E402
@@ -64,7 +65,14 @@ def parse_spec(text: str) -> tuple[str, int, dict[str, Any]]:
         spec, rest = ":".join(parts[:2]), parts[2:]
     if not rest:
         raise ValueError(f"{text!r}: no iteration count (SPEC:ITERATIONS[:JSON])")
-    settings = json.loads(":".join(rest[1:])) if len(rest) > 1 else {}
+    if not rest[0].isdigit():
+        raise ValueError(f"{text!r}: the iteration count must be a whole number, not {rest[0]!r}")
+    try:
+        settings = json.loads(":".join(rest[1:])) if len(rest) > 1 else {}
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{text!r}: the settings are not JSON ({error})") from None
+    if not isinstance(settings, dict):
+        raise ValueError(f"{text!r}: the settings must be a JSON object")
     return spec, int(rest[0]), settings
 
 
@@ -97,7 +105,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         specs = [parse_spec(s) for s in args.spec or ["strong:200"]]
-    except ValueError as error:
+        for spec, iterations, settings in specs:
+            if iterations < 1:
+                raise ValueError(f"{spec}: iterations must be at least 1, not {iterations}")
+            load_engine(spec, DiminishingWhist.name, iterations=iterations, **settings)
+        for name in ("hands", "rounds"):
+            if getattr(args, name) < 1:
+                raise ValueError(f"--{name} must be at least 1")
+    except (ValueError, EngineError) as error:
         print(f"own_tree_speed: {error}", file=sys.stderr)
         return 2
     cases = decisions(args.hands, args.seed)
