@@ -10,6 +10,9 @@ for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
 rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
 ``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena.
 Each variant's figures are in docs/strength.md, section "Variants on the bench".
+Variants with a module of their own: ``bench.outcome_bids:ModelBids`` (bids by
+the outcome model) and ``bench.own_tree:OwnTree`` (a tree over the seat's own
+decisions above ``strong``'s rollouts; ``OwnFlat``, ``OwnTree3``, ``OwnTree10``).
 
 They are built on ``strong``'s two hooks (:meth:`StrongEngine._tally`,
 :meth:`StrongEngine._rollout`), so the page never loads any of this.  With all
