@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bench.policy_features import CONTEXTS, DYNAMIC, FEATURES, RANK_INDEX, WIDTH
+from bench.policy_features import CONTEXTS, FEATURES, RANK_INDEX, WIDTH
 from bench.soft_rollout import C, check_temperature
 from engines.fast_rollout import hand_rules
 from engines.strong import hand_value, other_policy, rollout
@@ -45,13 +45,17 @@ ScoreObserver = Callable[[int, Sequence[int], Sequence[float], int], None]
 class PolicyTables:
     """The fitted weights laid out for the rollout, divided by the temperature (T > 0).
 
-    ``static[context][trump][card]``: the rank and trump part of a card's score;
-    ``dynamic[context]``: the weights of features :data:`~bench.policy_features.DYNAMIC`
-    on, in :data:`~bench.policy_features.FEATURES` order.
+    Per context: ``static[context][trump][card]``, the rank and trump part of a card's
+    score; ``by_higher[context][n]``, the part of a card with ``n`` unseen cards above it
+    in its suit (``master`` and ``higher_unseen``); ``dynamic[context]``, the other
+    weights (``wins_now``, ``wins_last``, ``beats_wanting``, ``lowest_of_suit``,
+    ``highest_of_suit``, ``ruff_risk``, then ``suit_length`` and ``suit_unseen`` per card
+    counted, ``need_rank`` and ``others_need_rank`` per trick and rank step).
     """
 
     temperature: float
     static: tuple[dict[int | None, tuple[float, ...]], ...]
+    by_higher: tuple[tuple[float, ...], ...]
     dynamic: tuple[tuple[float, ...], ...]
 
 
@@ -90,13 +94,25 @@ def policy_tables(temperature: float, weights: list[list[float]] | None = None) 
         if found is not None:
             return found
     rows = load_weights() if weights is None else weights
+    index = {name: i for i, name in enumerate(FEATURES)}
+
+    def weight(w: list[float], name: str) -> float:
+        return w[index[name]] * scale
     static = tuple(
         {trump: tuple((w[RANK_INDEX[c]] + (w[13] if SUIT_OF[c] == trump else 0.0)) * scale
                       for c in range(52))
          for trump in (None, 0, 1, 2, 3)}
         for w in rows)
-    dynamic = tuple(tuple(x * scale for x in w[DYNAMIC:]) for w in rows)
-    tables = PolicyTables(temperature, static, dynamic)
+    by_higher = tuple(tuple(weight(w, "higher_unseen") * n / 4
+                            + (weight(w, "master") if n == 0 else 0.0) for n in range(14))
+                      for w in rows)
+    dynamic = tuple((weight(w, "wins_now"), weight(w, "wins_last"), weight(w, "beats_wanting"),
+                     weight(w, "lowest_of_suit"), weight(w, "highest_of_suit"),
+                     weight(w, "ruff_risk"), weight(w, "suit_length") / 4,
+                     weight(w, "suit_unseen") / 4, weight(w, "need_rank") / 12,
+                     weight(w, "others_need_rank") / 12)
+                    for w in rows)
+    tables = PolicyTables(temperature, static, by_higher, dynamic)
     if weights is None:
         _TABLES[scale] = tables
     return tables
@@ -116,86 +132,107 @@ def suit_masks(cards: Sequence[int]) -> list[int]:
 
 
 def voids_of(players: int, tricks: Sequence[tuple[int, Sequence[tuple[int, int]], int]],
-             trick: Sequence[tuple[int, int]]) -> list[list[bool]]:
-    """Per seat, per suit: shown void (as bench.policy_features.shown_voids, state tricks)."""
-    voids = [[False] * 4 for _ in range(players)]
+             trick: Sequence[tuple[int, int]]) -> list[int]:
+    """Per seat, the 4-bit mask of suits it has shown void in (bit s: suit s), as
+    :func:`bench.policy_features.shown_voids` reads them, from a state's tricks."""
+    voids = [0] * players
     for plays in [*(t[1] for t in tricks), trick]:
         if plays:
             led = SUIT_OF[plays[0][1]]
             for seat, card in plays[1:]:
                 if SUIT_OF[card] != led:
-                    voids[seat][led] = True
+                    voids[seat] |= 1 << led
     return voids
 
 
-def card_scores(tables: PolicyTables, legal: Sequence[int], hand: Sequence[int], seat: int,
-                players: int, trump: int | None, trick: Sequence[tuple[int, int]],
-                strengths: Sequence[int], best: int, best_seat: int, gone: list[int],
-                voids: list[list[bool]], bids: Sequence[int | None],
+#: Set bits of each 13-bit mask (a table read is cheaper than ``int.bit_count`` here).
+POPCOUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
+
+
+def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], left: int,
+                seat: int, players: int, trump: int | None, trick_cards: int,
+                strengths: Sequence[int], best: int, best_seat: int, gone: Sequence[int],
+                voids: Sequence[int], bids: Sequence[int | None],
                 won: Sequence[int]) -> list[float]:
     """Each legal card's score (over the temperature) from what ``seat`` knows.
 
-    ``gone``: per suit the mask of cards played (finished tricks and this one);
-    ``strengths``, ``best``, ``best_seat``: the trick's strengths and its best card's
-    strength and seat (following only).
+    ``own``: per suit the mask of the seat's ``left`` cards; ``gone``: per suit the
+    mask of cards played (finished tricks and this one); ``voids``: per seat the
+    4-bit mask of suits it has shown void in; ``trick_cards``: cards in the trick
+    (0: a lead); ``strengths``, ``best``, ``best_seat``: the trick's strengths and its
+    best card's strength and seat (following only).
     """
     bid = bids[seat]
     want = bid is not None and won[seat] < bid
-    ctx = (2 if trick else 0) + want
-    (w_win, w_last, w_beats, w_master, w_higher, w_len, w_low, w_high, w_ruff, w_unseen,
-     w_need, w_others) = tables.dynamic[ctx]
+    ctx = (2 if trick_cards else 0) + want
+    w_win, w_last, w_beats, w_low, w_high, w_ruff, w_len, w_unseen, w_need, w_others = \
+        tables.dynamic[ctx]
+    by_higher = tables.by_higher[ctx]
     static = tables.static[ctx][trump]
-    left = len(hand)
-    need = 0.0 if bid is None else (bid - won[seat]) / left
+    need = 0 if bid is None else bid - won[seat]
     others = 0
     for s in range(players):
         if s != seat:
             b = bids[s]
             if b is not None and b > won[s]:
                 others += b - won[s]
-    per_rank = (w_need * need + w_others * others / left) / 12
-    own = suit_masks(hand)
-    if trick:
-        later = [(seat + k) % players for k in range(1, players - len(trick))]
+    per_rank = (w_need * need + w_others * others) / left
+    # The suits the later seats (leading: all the others) have shown void in.
+    shown = 0
+    if trick_cards:
+        for k in range(1, players - trick_cards):
+            shown |= voids[(seat + k) % players]
     else:
-        later = [s for s in range(players) if s != seat]
-    # Per suit: the part of the score every card of the suit shares.
+        for s in range(players):
+            if s != seat:
+                shown |= voids[s]
+    if trump is not None:
+        shown &= ~(1 << trump)
+    else:
+        shown = 0
+    # Per suit: the part of the score every card of the suit shares, the unseen cards,
+    # the seat's lowest and highest rank.
     suit_part = [0.0, 0.0, 0.0, 0.0]
-    unseen_mask = [0, 0, 0, 0]
+    unseen_of = [0, 0, 0, 0]
+    lowest = [-1, -1, -1, -1]
+    highest = [-1, -1, -1, -1]
     for s in range(4):
         mine = own[s]
         if mine:
             unseen = 0x1FFF & ~(mine | gone[s])
-            unseen_mask[s] = unseen
-            part = w_len * mine.bit_count() / 4 + w_unseen * unseen.bit_count() / 4
-            if trump is not None and s != trump:
-                for x in later:
-                    if voids[x][s]:
-                        part += w_ruff
-                        break
-            suit_part[s] = part
+            unseen_of[s] = unseen
+            suit_part[s] = w_len * POPCOUNT[mine] + w_unseen * POPCOUNT[unseen] \
+                + (w_ruff if shown >> s & 1 else 0.0)
+            lowest[s] = (mine & -mine).bit_length() - 1
+            highest[s] = mine.bit_length() - 1
     scores = []
-    win_part = 0.0
-    if trick:
-        last = len(trick) == players - 1
+    if trick_cards:
         b_seat = bids[best_seat]
-        wanting = b_seat is not None and won[best_seat] < b_seat
-        win_part = w_win + (w_last if last else 0.0) + (w_beats if wanting else 0.0)
-    for c in legal:
-        s = SUIT_OF[c]
-        r = RANK_INDEX[c]
-        mine = own[s]
-        higher = (unseen_mask[s] >> (r + 1)).bit_count()
-        score = static[c] + suit_part[s] + w_higher * higher / 4 + per_rank * r
-        if not higher:
-            score += w_master
-        if not mine & ((1 << r) - 1):
-            score += w_low
-        if not mine >> (r + 1):
-            score += w_high
-        if trick and strengths[c] > best:
-            score += win_part
-        scores.append(score)
+        win_part = w_win + (w_last if trick_cards == players - 1 else 0.0) \
+            + (w_beats if b_seat is not None and won[best_seat] < b_seat else 0.0)
+        for c in legal:
+            s = SUIT_OF[c]
+            r = RANK_INDEX[c]
+            score = static[c] + suit_part[s] + by_higher[POPCOUNT[unseen_of[s] >> (r + 1)]] \
+                + per_rank * r
+            if r == lowest[s]:
+                score += w_low
+            if r == highest[s]:
+                score += w_high
+            if strengths[c] > best:
+                score += win_part
+            scores.append(score)
+    else:
+        for c in legal:
+            s = SUIT_OF[c]
+            r = RANK_INDEX[c]
+            score = static[c] + suit_part[s] + by_higher[POPCOUNT[unseen_of[s] >> (r + 1)]] \
+                + per_rank * r
+            if r == lowest[s]:
+                score += w_low
+            if r == highest[s]:
+                score += w_high
+            scores.append(score)
     return scores
 
 
@@ -243,6 +280,7 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
     randrange = rng.randrange
     gone = suit_masks([c for t in tricks for _, c in t[1]] + [c for _, c in trick])
     voids = voids_of(players, tricks, trick)
+    owns = [suit_masks(h) for h in hands]
     strengths: Sequence[int] = ()
     best = -1
     best_seat = seat
@@ -259,7 +297,7 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
             legal = [c for c in hand if suit_of[c] == led]
             if not legal:
                 legal = hand
-                voids[seat][led] = True
+                voids[seat] |= 1 << led
         else:
             legal = hand
         count = len(legal)
@@ -269,14 +307,17 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
         elif epsilon and draw() < epsilon:
             card = legal[randrange(count)]
         else:
-            scores = card_scores(tables, legal, hand, seat, players, trump, trick, strengths,
-                                 best, best_seat, gone, voids, bids, won)
+            scores = card_scores(tables, legal, owns[seat], len(hand), seat, players, trump,
+                                 len(trick), strengths, best, best_seat, gone, voids, bids,
+                                 won)
             card = pick_card(legal, scores, temperature, draw())
         if observe is not None:
             observe(seat, legal, scores, card)
         hand.remove(card)
         trick.append((seat, card))
-        gone[suit_of[card]] |= 1 << RANK_INDEX[card]
+        bit = 1 << RANK_INDEX[card]
+        gone[suit_of[card]] |= bit
+        owns[seat][suit_of[card]] &= ~bit
         if len(trick) == 1:
             strengths = strengths_by_led[suit_of[card]]
             best = strengths[card]
@@ -318,8 +359,8 @@ def policy_card(state: DiminishingWhist, rng: random.Random, tables: PolicyTable
                 best, best_seat = strengths[c], player
         legal = [c for c in hand if SUIT_OF[c] == SUIT_OF[trick[0][1]]] or hand
     gone = suit_masks([c for t in state.tricks for _, c in t[1]] + [c for _, c in trick])
-    scores = card_scores(tables, legal, hand, seat, state.players, state.trump, trick,
-                         strengths, best, best_seat, gone,
+    scores = card_scores(tables, legal, suit_masks(hand), len(hand), seat, state.players,
+                         state.trump, len(trick), strengths, best, best_seat, gone,
                          voids_of(state.players, state.tricks, trick), state.bids,
                          state.tricks_won)
     return pick_card(legal, scores, tables.temperature, rng.random())

@@ -46,9 +46,6 @@ RANK_INDEX: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
 WIDTH: Final = len(FEATURES)
 #: The contexts, each with its own weights: leading or following, under the bid or not.
 CONTEXTS: Final[tuple[str, ...]] = ("lead_made", "lead_want", "follow_made", "follow_want")
-#: Index of the first feature that is not the rank one-hot or ``is_trump`` (those two
-#: depend on the card and trump only, so the rollout reads them from a table).
-DYNAMIC: Final = 14
 
 
 @dataclass(frozen=True)
