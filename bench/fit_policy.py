@@ -15,8 +15,9 @@ is the policy's chance of drawing any card of it.
 
 Held out: the games and hands whose ``(source, game)`` hash falls in the last
 fifth (``--holdout``); reported there: log-loss per decision and top-1 agreement
-(the policy's most likely card is in strong's set) against the agreement of the
-rollout heuristic's first card (bench/soft_rollout.py's ``preference_order``
+(the policy's most likely card is in strong's set), also on the "clear" decisions
+(strong's best mean beat its second by at least half a point), against the
+agreement of the rollout heuristic's first card (bench/soft_rollout.py's ``preference_order``
 with masters read off what the seat knows).  The weights written are refitted
 on all the data.
 """
@@ -53,6 +54,8 @@ from whist.cards import SUIT_OF  # noqa: E402
 from whist.protocol import TRICK_STRENGTHS  # noqa: E402
 
 Floats = NDArray[np.float64]
+#: Points by which strong's best card must beat its second for a "clear" decision.
+CLEAR_GAP = 0.5
 
 
 def knowledge_of(row: dict[str, Any]) -> Knowledge:
@@ -102,6 +105,8 @@ class Data:
     starts: NDArray[np.int64]   # (decisions,) first row of each decision
     contexts: NDArray[np.int64]  # (decisions,)
     heuristic_agrees: NDArray[np.bool_]  # (decisions,)
+    #: (decisions,) strong's best mean rollout value minus its second best.
+    gap: Floats
     source: list[str]
 
 
@@ -113,6 +118,7 @@ def load(rows: Sequence[dict[str, Any]]) -> Data:
     starts: list[int] = []
     contexts: list[int] = []
     agrees: list[bool] = []
+    gaps: list[float] = []
     for i, row in enumerate(rows):
         know = knowledge_of(row)
         starts.append(len(feats))
@@ -122,10 +128,12 @@ def load(rows: Sequence[dict[str, Any]]) -> Data:
         decision.extend([i] * len(in_set))
         contexts.append(context(know))
         agrees.append(in_set[list(know.legal).index(heuristic_card(know))])
+        values = sorted((v for _, v in row["values"]), reverse=True)
+        gaps.append(values[0] - values[1] if len(values) > 1 else 0.0)
     return Data(np.array(feats, dtype=np.float64).reshape(-1, WIDTH), np.array(chosen),
                 np.array(decision, dtype=np.int64), np.array(starts, dtype=np.int64),
                 np.array(contexts, dtype=np.int64), np.array(agrees),
-                [str(r["source"]) for r in rows])
+                np.array(gaps, dtype=np.float64), [str(r["source"]) for r in rows])
 
 
 def scores_of(w: Floats, data: Data) -> Floats:
@@ -187,8 +195,11 @@ def evaluate(w: Floats, data: Data) -> dict[str, Any]:
                                                         data.starts)))), 4),
                            "policy_agrees": round(float(agrees.mean()), 4),
                            "heuristic_agrees": round(float(data.heuristic_agrees.mean()), 4)}
-    for name in sorted(set(data.source)):
-        keep = np.array([s == name for s in data.source])
+    subsets = {name: np.array([s == name for s in data.source])
+               for name in sorted(set(data.source))}
+    # Decisions strong did not find close: its best beat the second by half a point.
+    subsets["clear"] = data.gap >= CLEAR_GAP
+    for name, keep in subsets.items():
         out[name] = {"decisions": int(keep.sum()),
                      "policy_agrees": round(float(agrees[keep].mean()), 4),
                      "heuristic_agrees": round(float(data.heuristic_agrees[keep].mean()), 4)}

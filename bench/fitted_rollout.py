@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bench.policy_features import CONTEXTS, FEATURES, RANK_INDEX, WIDTH
+from bench.policy_features import CHEAP, CONTEXTS, FEATURES, RANK_INDEX, WIDTH
 from bench.soft_rollout import C, check_temperature
 from engines.fast_rollout import hand_rules
 from engines.strong import hand_value, other_policy, rollout
@@ -50,7 +50,8 @@ class PolicyTables:
     in its suit (``master`` and ``higher_unseen``); ``dynamic[context]``, the other
     weights (``wins_now``, ``wins_last``, ``beats_wanting``, ``lowest_of_suit``,
     ``highest_of_suit``, ``ruff_risk``, then ``suit_length`` and ``suit_unseen`` per card
-    counted, ``need_rank`` and ``others_need_rank`` per trick and rank step).
+    counted, ``need_rank`` and ``others_need_rank`` per trick and rank step, then
+    ``cheapest_winner``, ``highest_loser``, ``cheapest_card``).
     """
 
     temperature: float
@@ -110,7 +111,8 @@ def policy_tables(temperature: float, weights: list[list[float]] | None = None) 
                      weight(w, "lowest_of_suit"), weight(w, "highest_of_suit"),
                      weight(w, "ruff_risk"), weight(w, "suit_length") / 4,
                      weight(w, "suit_unseen") / 4, weight(w, "need_rank") / 12,
-                     weight(w, "others_need_rank") / 12)
+                     weight(w, "others_need_rank") / 12, weight(w, "cheapest_winner"),
+                     weight(w, "highest_loser"), weight(w, "cheapest_card"))
                     for w in rows)
     tables = PolicyTables(temperature, static, by_higher, dynamic)
     if weights is None:
@@ -165,8 +167,8 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
     bid = bids[seat]
     want = bid is not None and won[seat] < bid
     ctx = (2 if trick_cards else 0) + want
-    w_win, w_last, w_beats, w_low, w_high, w_ruff, w_len, w_unseen, w_need, w_others = \
-        tables.dynamic[ctx]
+    (w_win, w_last, w_beats, w_low, w_high, w_ruff, w_len, w_unseen, w_need, w_others,
+     w_cheap_win, w_high_loss, w_cheapest) = tables.dynamic[ctx]
     by_higher = tables.by_higher[ctx]
     static = tables.static[ctx][trump]
     need = 0 if bid is None else bid - won[seat]
@@ -206,23 +208,43 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
             lowest[s] = (mine & -mine).bit_length() - 1
             highest[s] = mine.bit_length() - 1
     scores = []
+    cheap = CHEAP[trump]
     if trick_cards:
         b_seat = bids[best_seat]
         win_part = w_win + (w_last if trick_cards == players - 1 else 0.0) \
             + (w_beats if b_seat is not None and won[best_seat] < b_seat else 0.0)
+        cheapest = cheapest_win = 99
+        highest_loss = -1
+        for c in legal:
+            k = cheap[c]
+            if k < cheapest:
+                cheapest = k
+            if strengths[c] > best:
+                if k < cheapest_win:
+                    cheapest_win = k
+            elif RANK_INDEX[c] > highest_loss:
+                highest_loss = RANK_INDEX[c]
         for c in legal:
             s = SUIT_OF[c]
             r = RANK_INDEX[c]
+            k = cheap[c]
             score = static[c] + suit_part[s] + by_higher[POPCOUNT[unseen_of[s] >> (r + 1)]] \
                 + per_rank * r
             if r == lowest[s]:
                 score += w_low
             if r == highest[s]:
                 score += w_high
+            if k == cheapest:
+                score += w_cheapest
             if strengths[c] > best:
                 score += win_part
+                if k == cheapest_win:
+                    score += w_cheap_win
+            elif r == highest_loss:
+                score += w_high_loss
             scores.append(score)
     else:
+        cheapest = min([cheap[c] for c in legal])
         for c in legal:
             s = SUIT_OF[c]
             r = RANK_INDEX[c]
@@ -232,6 +254,8 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
                 score += w_low
             if r == highest[s]:
                 score += w_high
+            if cheap[c] == cheapest:
+                score += w_cheapest
             scores.append(score)
     return scores
 

@@ -39,9 +39,18 @@ FEATURES: Final[tuple[str, ...]] = tuple(f"rank_{r}" for r in "23456789TJQKA") +
     "suit_unseen",       # unseen cards of its suit, / 4
     "need_rank",         # (bid - tricks won) / cards in hand, times rank / 12
     "others_need_rank",  # the other seats' tricks still wanted / cards in hand, times rank / 12
+    "cheapest_winner",   # it wins now, and no legal winner is cheaper (side suits before
+                         # trump, then by rank; equals all count)
+    "highest_loser",     # following, it does not win, and no legal loser ranks higher
+    "cheapest_card",     # no legal card is cheaper (side suits before trump, then rank)
 )
 #: Each card's rank from 0 (a 2) to 12 (an ace).
 RANK_INDEX: Final[tuple[int, ...]] = tuple(c % 13 for c in range(52))
+#: Each card's cheapness under each trump (None: no trump): trumps above side suits,
+#: then by rank.
+CHEAP: Final[dict[int | None, tuple[int, ...]]] = {
+    trump: tuple((SUIT_OF[c] == trump) * 16 + c % 13 for c in range(52))
+    for trump in (None, 0, 1, 2, 3)}
 #: How many features a card has.
 WIDTH: Final = len(FEATURES)
 #: The contexts, each with its own weights: leading or following, under the bid or not.
@@ -122,6 +131,12 @@ def card_features(know: Knowledge) -> list[list[float]]:
     else:
         later = [s for s in range(players) if s != seat]
     last = len(trick) == players - 1
+    cheap = CHEAP[trump]
+    cheapest = min(cheap[c] for c in know.legal)
+    winners = [c for c in know.legal if trick and strengths[c] > best]
+    losers = [c for c in know.legal if trick and strengths[c] <= best]
+    cheapest_win = min((cheap[c] for c in winners), default=-1)
+    highest_loss = max((RANK_INDEX[c] for c in losers), default=-1)
     rows = []
     for c in know.legal:
         suit = SUIT_OF[c]
@@ -147,5 +162,8 @@ def card_features(know: Knowledge) -> list[list[float]]:
         row[23] = unseen / 4
         row[24] = need * rank / 12
         row[25] = others * rank / 12
+        row[26] = float(wins and cheap[c] == cheapest_win)
+        row[27] = float(bool(trick) and not wins and rank == highest_loss)
+        row[28] = float(cheap[c] == cheapest)
         rows.append(row)
     return rows
