@@ -21,10 +21,12 @@ bench/ismcts_match.py's ``OhHellRound``) only; any other game's rollout is
 
 from __future__ import annotations
 
-import math
 import random
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
+from math import exp
 from typing import Any
 
 from bench.policy_features import CHEAP, CONTEXTS, FEATURES, RANK_INDEX, WIDTH
@@ -147,6 +149,11 @@ def voids_of(players: int, tricks: Sequence[tuple[int, Sequence[tuple[int, int]]
     return voids
 
 
+def tricks_wanted(bids: Sequence[int | None], won: Sequence[int]) -> int:
+    """The tricks the seats under their bids still want, all together."""
+    return sum(b - w for b, w in zip(bids, won, strict=True) if b is not None and b > w)
+
+
 #: Set bits of each 13-bit mask (a table read is cheaper than ``int.bit_count`` here).
 POPCOUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(1 << 13))
 
@@ -155,14 +162,15 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
                 seat: int, players: int, trump: int | None, trick_cards: int,
                 strengths: Sequence[int], best: int, best_seat: int, gone: Sequence[int],
                 voids: Sequence[int], bids: Sequence[int | None],
-                won: Sequence[int]) -> list[float]:
+                won: Sequence[int], wanted: int) -> list[float]:
     """Each legal card's score (over the temperature) from what ``seat`` knows.
 
     ``own``: per suit the mask of the seat's ``left`` cards; ``gone``: per suit the
     mask of cards played (finished tricks and this one); ``voids``: per seat the
     4-bit mask of suits it has shown void in; ``trick_cards``: cards in the trick
     (0: a lead); ``strengths``, ``best``, ``best_seat``: the trick's strengths and its
-    best card's strength and seat (following only).
+    best card's strength and seat (following only); ``wanted``: the tricks all seats
+    still want (:func:`tricks_wanted`).
     """
     bid = bids[seat]
     want = bid is not None and won[seat] < bid
@@ -172,13 +180,7 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
     by_higher = tables.by_higher[ctx]
     static = tables.static[ctx][trump]
     need = 0 if bid is None else bid - won[seat]
-    others = 0
-    for s in range(players):
-        if s != seat:
-            b = bids[s]
-            if b is not None and b > won[s]:
-                others += b - won[s]
-    per_rank = (w_need * need + w_others * others) / left
+    per_rank = (w_need * need + w_others * (wanted - (need if need > 0 else 0))) / left
     # The suits the later seats (leading: all the others) have shown void in.
     shown = 0
     if trick_cards:
@@ -267,13 +269,8 @@ def pick_card(legal: Sequence[C], scores: Sequence[float], temperature: float,
     top = max(scores)
     if temperature == 0.0:
         return legal[scores.index(top)]
-    weights = [math.exp(x - top) for x in scores]
-    left = draw * sum(weights)
-    for card, w in zip(legal, weights, strict=True):
-        left -= w
-        if left < 0.0:
-            return card
-    return legal[-1]
+    cumulative = list(accumulate([exp(x - top) for x in scores]))
+    return legal[min(bisect_right(cumulative, draw * cumulative[-1]), len(legal) - 1)]
 
 
 def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: float,
@@ -305,6 +302,7 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
     gone = suit_masks([c for t in tricks for _, c in t[1]] + [c for _, c in trick])
     voids = voids_of(players, tricks, trick)
     owns = [suit_masks(h) for h in hands]
+    wanted = tricks_wanted(bids, won)
     strengths: Sequence[int] = ()
     best = -1
     best_seat = seat
@@ -333,7 +331,7 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
         else:
             scores = card_scores(tables, legal, owns[seat], len(hand), seat, players, trump,
                                  len(trick), strengths, best, best_seat, gone, voids, bids,
-                                 won)
+                                 won, wanted)
             card = pick_card(legal, scores, temperature, draw())
         if observe is not None:
             observe(seat, legal, scores, card)
@@ -355,6 +353,9 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
                 seat = 0
             continue
         seat = best_seat
+        bid = bids[seat]
+        if bid is not None and won[seat] < bid:
+            wanted -= 1
         won[seat] += 1
         tricks.append((leader, trick, seat))
         trick = []
@@ -386,7 +387,7 @@ def policy_card(state: DiminishingWhist, rng: random.Random, tables: PolicyTable
     scores = card_scores(tables, legal, suit_masks(hand), len(hand), seat, state.players,
                          state.trump, len(trick), strengths, best, best_seat, gone,
                          voids_of(state.players, state.tricks, trick), state.bids,
-                         state.tricks_won)
+                         state.tricks_won, tricks_wanted(state.bids, state.tricks_won))
     return pick_card(legal, scores, tables.temperature, rng.random())
 
 
