@@ -200,7 +200,9 @@ def card_scores(tables: PolicyTables, legal: Sequence[int], own: Sequence[int], 
     unseen_of = [0, 0, 0, 0]
     lowest = [-1, -1, -1, -1]
     highest = [-1, -1, -1, -1]
-    for s in range(4):
+    # Only the suits of the legal cards (following suit: one).
+    suits = {SUIT_OF[c] for c in legal}
+    for s in suits:
         mine = own[s]
         if mine:
             unseen = 0x1FFF & ~(mine | gone[s])
