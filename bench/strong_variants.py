@@ -8,7 +8,9 @@ settings.  :class:`Tunable` takes them all as settings (``endgame``,
 for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
 ``bench/bid_data.py``).  :class:`Softmax` (issue 21, item 3) adds stochastic
 rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
-``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena.
+``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena;
+:class:`FittedPolicy` rolls out by a policy fitted to strong's own play
+(``temperature``; bench/fitted_rollout.py), ``Fitted05`` and ``Fitted0`` fix it.
 Each variant's figures are in docs/strength.md, section "Variants on the bench".
 Variants with a module of their own: ``bench.outcome_bids:ModelBids`` (bids by
 the outcome model) and ``bench.own_tree:OwnTree`` (a tree over the seat's own
@@ -35,6 +37,7 @@ from typing import Any, ClassVar
 import bench.bid_model as calibrated
 from bench.bid_model import BidFacts, load_model, outcome_of
 from bench.endgame import Solver, mask_of, seat_values
+from bench.fitted_rollout import fitted_rollout
 from bench.soft_rollout import check_temperature, known_tops, played_mask, soft_rollout
 from bench.world_model import expected_bid, world_weigher
 from engines.black_queen import Strength2
@@ -539,6 +542,51 @@ class SoftBids(Softmax):
 
     default_temperature: ClassVar[float] = 0.5
     default_bid_temperature: ClassVar[float] = 0.5
+
+
+# ------------------------------------ rollouts by a policy fitted to strong (issue 21)
+class FittedPolicy(Tunable):
+    """Rollouts in which every seat draws its card from the conditional logit fitted to
+    strong's own card decisions at a high budget, reading only what it could know
+    (bench/fitted_rollout.py, weights in bench/card_policy_weights.py).
+
+    Settings: ``temperature`` (default 1: the fitted softmax; 0 plays the policy's best
+    card) and ``epsilon`` (default 0 here: the policy is its own randomness).  Other
+    games than Diminishing Whist roll out as ``strong``.  It does not combine with
+    ``endgame``, ``fair_leads`` or ``fitted_bids`` (ValueError).
+    """
+
+    setting_names: ClassVar[tuple[str, ...]] = Tunable.setting_names + ("temperature",)
+    default_epsilon: ClassVar[float] = 0.0
+    #: Default of ``temperature``: cards drawn with weight ``exp(score / temperature)``.
+    default_temperature: ClassVar[float] = 1.0
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """Tunable's settings and the temperature; ValueError for a bad value or mix."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.temperature = check_temperature(
+            "temperature", settings.get("temperature", self.default_temperature))
+        if self.endgame or self.fair_leads or self.fitted_bids:
+            raise ValueError("fitted-policy rollouts do not combine with endgame, fair_leads "
+                             "or fitted_bids")
+
+    def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
+                 rng: random.Random) -> float:
+        """:func:`bench.fitted_rollout.fitted_rollout` with this engine's settings."""
+        return fitted_rollout(state, seat, hands_done, weight, rng, self.epsilon,
+                              self.temperature)
+
+
+class Fitted05(FittedPolicy):
+    """Fitted-policy rollouts at temperature 0.5."""
+
+    default_temperature: ClassVar[float] = 0.5
+
+
+class Fitted0(FittedPolicy):
+    """Fitted-policy rollouts at temperature 0 (the policy's best card)."""
+
+    default_temperature: ClassVar[float] = 0.0
 
 
 # ---------------------------------------------------------- Black Queen (issue 11, item 4)

@@ -1,0 +1,185 @@
+"""bench/fitted_rollout.py and its engine (bench.strong_variants:FittedPolicy).
+
+Every card is one the protocol allows, each score is the reference features times
+the committed weights, the policy reads nothing hidden (the same card when the
+other seats' hidden cards are dealt otherwise), the engine is deterministic at a
+fixed seed and iterations, and a bad temperature is refused with one line.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from bench.fitted_rollout import (
+    checked_weights,
+    fitted_play_cards,
+    fitted_rollout,
+    load_weights,
+    pick_card,
+    policy_card,
+    policy_tables,
+)
+from bench.policy_features import FEATURES, Knowledge, card_features, context
+from bench.strong_variants import Fitted0, FittedPolicy
+from engines.interface import EngineError
+from engines.levels import load_engine
+from engines.strong import EPSILON, StrongEngine, rollout
+from tests.test_fast_rollout import OhHellScored, decisions, starts
+from whist.actions import PLAYS, Decision
+from whist.games.bidding import BiddingWhist
+from whist.games.diminishing import DiminishingWhist
+from whist.tricks import TrickGame
+
+DW = DiminishingWhist.name
+DW_GAMES: list[tuple[type[TrickGame], dict[str, Any]]] = [
+    (DiminishingWhist, {"players": 4}),
+    (DiminishingWhist, {"players": 5}),
+    (OhHellScored, {"players": 4}),
+]
+
+
+def knowledge(state: DiminishingWhist) -> Knowledge:
+    """What the seat to move in ``state`` knows, for the reference features."""
+    seat = state.to_move
+    assert seat is not None
+    return Knowledge(state.players, seat, state.trump, list(state.hands[seat]),
+                     [int(a.card) for a in state.legal_actions()],  # type: ignore[attr-defined]
+                     list(state.trick), [list(t[1]) for t in state.tricks],
+                     list(state.bids), list(state.tricks_won))
+
+
+@pytest.mark.parametrize(("cls", "options"), DW_GAMES)
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_every_card_is_legal_and_scored_as_the_reference(
+        cls: Any, options: dict[str, Any], temperature: float) -> None:
+    weights = load_weights()
+    tables = policy_tables(temperature)
+    scale = 1.0 / temperature if temperature else 1.0
+    scored = 0
+    for index, (state, _seat, _done) in enumerate(starts(cls, options, 43, 60)):
+        if state.decision is not Decision.CARD:
+            continue
+        replay = state.fork()
+        steps: list[tuple[int, list[int], list[float], int]] = []
+
+        def note(seat: int, legal: Sequence[int], scores: Sequence[float], card: int,
+                 steps: list[tuple[int, list[int], list[float], int]] = steps) -> None:
+            steps.append((seat, list(legal), list(scores), card))
+        assert fitted_play_cards(state, random.Random(index), EPSILON, tables, observe=note)
+        for seat, legal, scores, card in steps:
+            assert replay.to_move == seat and replay.decision is Decision.CARD
+            assert [PLAYS[c] for c in legal] == replay.legal_actions()
+            if scores:
+                know = knowledge(replay)
+                w = weights[context(know)]
+                expected = [scale * sum(a * b for a, b in zip(f, w, strict=True))
+                            for f in card_features(know)]
+                assert scores == pytest.approx(expected, abs=1e-9)
+                scored += 1
+            replay.step(PLAYS[card])
+        assert replay.hand_scores == state.hand_scores and replay.tricks == state.tricks
+    assert scored > 100
+
+
+def test_it_reads_no_hidden_card() -> None:
+    """The other seats' hidden cards dealt otherwise: the same scores, the same card."""
+    tables = policy_tables(1.0)
+    checked = 0
+    for index, (game, _obs, _legal) in enumerate(decisions(DiminishingWhist,
+                                                           {"players": 4}, 53, 80)):
+        if game.decision is not Decision.CARD:
+            continue
+        state = game.search_copy()
+        assert isinstance(state, DiminishingWhist)
+        seat = state.to_move
+        others = [s for s in range(state.players) if s != seat]
+        pool = [c for s in others for c in state.hands[s]]
+        random.Random(index).shuffle(pool)
+        dealt = state.fork()
+        assert isinstance(dealt, DiminishingWhist)
+        for s in others:
+            size = len(dealt.hands[s])
+            dealt.hands[s] = pool[:size]
+            pool = pool[size:]
+        if dealt.hands == state.hands:
+            continue  # nothing hidden left to deal otherwise
+        for draw in range(3):
+            assert policy_card(state, random.Random(draw), tables) \
+                == policy_card(dealt, random.Random(draw), tables)
+        checked += 1
+    assert checked > 30
+
+
+def test_pick_card_follows_the_softmax_and_temperature_zero_is_the_best() -> None:
+    legal = [3, 17, 30]
+    scores = [0.5, 1.5, -1.0]
+    assert pick_card(legal, scores, 0.0, 0.99) == 17
+    assert pick_card(legal, [1.0, 1.0, 0.0], 0.0, 0.5) == 3  # the first of equal bests
+    total = sum(math.exp(s) for s in scores)
+    counts = {c: 0 for c in legal}
+    draws = 10_000
+    for i in range(draws):
+        counts[pick_card(legal, scores, 1.0, (i + 0.5) / draws)] += 1
+    for card, score in zip(legal, scores, strict=True):
+        assert counts[card] / draws == pytest.approx(math.exp(score) / total, abs=1e-3)
+
+
+def test_a_game_it_does_not_play_goes_on_as_strongs_rollout() -> None:
+    compared = 0
+    for index, (state, seat, done) in enumerate(starts(BiddingWhist, {"hands": 2}, 61, 20)):
+        ours, theirs = state.fork(), state.fork()
+        assert fitted_rollout(ours, seat, done, 0.5, random.Random(index), EPSILON, 1.0) \
+            == rollout(theirs, seat, done, 0.5, random.Random(index))
+        assert ours.tricks == theirs.tricks
+        compared += 1
+    assert compared == 20
+
+
+def test_the_engine_is_deterministic_and_plays_legal_actions() -> None:
+    cases = list(decisions(DiminishingWhist, {"players": 4}, 17, 10))
+    cases += list(decisions(OhHellScored, {"players": 4}, 19, 6))
+    differs = 0
+    for index, (_game, obs, legal) in enumerate(cases):
+        first = FittedPolicy(seed=index, iterations=80)
+        again = load_engine("bench.strong_variants:FittedPolicy", DW, seed=index,
+                            iterations=80)
+        assert first.choose(obs, legal) in legal
+        assert first.evaluate(obs, legal) == again.evaluate(obs, legal)
+        assert Fitted0(seed=index, iterations=80).choose(obs, legal) in legal
+        differs += StrongEngine(seed=index, iterations=80).evaluate(obs, legal) \
+            != first.evaluate(obs, legal)
+    assert differs > len(cases) // 2  # the fitted rollouts really play otherwise
+
+
+@pytest.mark.parametrize("bad", [-0.1, math.nan, math.inf, "hot", True, None])
+def test_a_bad_temperature_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="^temperature must be a"):
+        FittedPolicy(iterations=10, temperature=bad)
+    with pytest.raises(EngineError, match="temperature") as caught:
+        load_engine("bench.strong_variants:FittedPolicy", DW, iterations=10, temperature=bad)
+    assert "\n" not in str(caught.value)
+
+
+def test_it_does_not_mix_with_the_other_rollout_settings() -> None:
+    for setting in ({"endgame": 3}, {"fair_leads": True}, {"fitted_bids": True}):
+        with pytest.raises(ValueError, match="do not combine"):
+            FittedPolicy(iterations=10, **setting)
+    engine = FittedPolicy(iterations=10)
+    assert engine.temperature == 1.0 and engine.epsilon == 0.0
+    assert Fitted0(iterations=10).temperature == 0.0
+
+
+def test_weights_fitted_to_other_features_are_refused() -> None:
+    good = {"features": list(FEATURES), "contexts": ["lead_made", "lead_want", "follow_made",
+                                                     "follow_want"],
+            "weights": [[0.0] * len(FEATURES)] * 4}
+    assert checked_weights(good) == [[0.0] * len(FEATURES)] * 4
+    with pytest.raises(ValueError, match="other features"):
+        checked_weights({**good, "features": list(FEATURES)[:-1]})
+    with pytest.raises(ValueError, match="one row of"):
+        checked_weights({**good, "weights": [[0.0] * 3] * 4})
