@@ -51,7 +51,7 @@ from bench.policy_features import (  # noqa: E402
 from bench.soft_rollout import known_tops, preference_order  # noqa: E402
 from bench.weights_module import write_weights_module  # noqa: E402
 from whist.cards import SUIT_OF  # noqa: E402
-from whist.protocol import TRICK_STRENGTHS  # noqa: E402
+from whist.trick_rule import TRICK_STRENGTHS  # noqa: E402
 
 Floats = NDArray[np.float64]
 #: Points by which strong's best card must beat its second for a "clear" decision.

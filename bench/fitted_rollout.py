@@ -36,7 +36,8 @@ from engines.strong import hand_value, other_policy, rollout
 from whist.actions import Decision
 from whist.cards import SUIT_OF
 from whist.games.diminishing import DiminishingWhist
-from whist.protocol import TRICK_STRENGTHS, GameState
+from whist.protocol import GameState
+from whist.trick_rule import TRICK_STRENGTHS
 
 #: Called with (seat, legal cards, their scores, card played) before each card is
 #: played (no scores for a forced or random card); for the tests.

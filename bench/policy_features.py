@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from whist.cards import SUIT_OF
-from whist.protocol import TRICK_STRENGTHS
+from whist.trick_rule import TRICK_STRENGTHS
 
 #: The features' names, in order: the rank one-hot (2 .. A), then the rest.
 FEATURES: Final[tuple[str, ...]] = tuple(f"rank_{r}" for r in "23456789TJQKA") + (
