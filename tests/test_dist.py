@@ -67,6 +67,7 @@ def test_only_what_the_page_needs(dist: Path) -> None:
     for needed in ("index.html", "sw.js", f"{app}/js/bridge.js", f"{app}/js/table.js", f"{app}/py/worker.py",
                    f"{app}/pyscript.json", f"{app}/pkg/game.zip", f"{app}/catalog.json",
                    f"{app}/runtime/boot.mjs", f"{app}/runtime/snapshot.mjs", f"{app}/runtime/check.mjs",
+                   f"{app}/runtime/pages.mjs",
                    f"{app}/manifest.webmanifest",
                    f"{rt}/pyscript/core.js", f"{rt}/pyodide/pyodide.asm.wasm",
                    f"{rt}/pyodide/python_stdlib.zip"):
@@ -228,17 +229,24 @@ def test_catalog_is_pythons(dist: Path) -> None:
         assert fn == "players_for" and players_for(payload) == reply
 
 
-#: Run in Node against the bundle's boot.mjs: the packed snapshot round-trips and
-#: refuses what is not one; game.zip's stored entries unpack to their bytes.
+#: Run in Node against the bundle's boot.mjs and pages.mjs: the packed snapshot
+#: round-trips, is checked against its hash, and what is not one is refused; game.zip's stored entries unpack to their bytes.
 BOOT_CHECKS = r"""
 const boot = await import(process.argv[1]);
+const pages = await import(new URL("pages.mjs", process.argv[1]).href);
 const zip = new Uint8Array(require("fs").readFileSync(process.argv[2]));
 const heap = new Uint8Array(5 * 4096 + 100);
 heap[4096 * 2 + 7] = 1; heap[heap.length - 1] = 9; heap[3] = 4;
-const packed = boot.packPages(heap);
-const back = boot.unpackPages(packed);
+const packed = pages.packPages(heap);
+const back = pages.unpackPages(packed);
 const refused = [packed.subarray(0, packed.length - 1), new Uint8Array(packed.length), new Uint8Array(3)]
-  .map((bad) => { try { boot.unpackPages(bad); return false; } catch { return true; } });
+  .map((bad) => { try { pages.unpackPages(bad); return false; } catch { return true; } });
+const sha256 = await pages.digest(packed);
+const checked = await pages.checkedHeap(packed, packed.length, sha256);
+const flipped = packed.slice(); flipped[flipped.length - 1] ^= 1;
+const checkRefused = await Promise.all([[flipped, sha256], [packed, "0".repeat(64)],
+  [new Uint8Array(packed.length), await pages.digest(new Uint8Array(packed.length))]]
+  .map(([bad, hash]) => pages.checkedHeap(bad, packed.length, hash).then(() => false, () => true)));
 const written = {};
 const FS = { mkdirTree() {},
   writeFile(path, data) { written[path] = Buffer.from(data).toString("base64"); } };
@@ -247,6 +255,7 @@ const wrote = () => { throw new Error("wrote"); };
 const untouched = { mkdirTree: wrote, writeFile: wrote };
 const deflated = boot.unpackStoredZip({ FS: untouched }, require("fs").readFileSync(process.argv[3]));
 console.log(JSON.stringify({ same: back.length === heap.length && back.every((b, i) => b === heap[i]),
+  checked: checked.length === heap.length && checked.every((b, i) => b === heap[i]), checkRefused,
   packedSize: packed.length, refused, stored, deflated, written }));
 """
 
@@ -264,6 +273,8 @@ def test_boot_packs_the_snapshot_and_unpacks_stored_zips(dist: Path) -> None:
     # the header, the bitmap and the three pages that are not all zero (the last one short)
     assert result["packedSize"] == 8 + 1 + 2 * 4096 + 100
     assert result["refused"] == [True, True, True]
+    # checked: a flipped byte, a wrong hash, and bytes that hash right but are no packed heap
+    assert result["checked"] and result["checkRefused"] == [True, True, True]
     assert result["stored"] is True
     assert result["deflated"] is False  # the checkout's deflated game.zip: left to unpackArchive
     with zipfile.ZipFile(game_zip) as zf:

@@ -8,7 +8,7 @@
 // The snapshot is made once, after a normal start, by snapshot.mjs in a
 // throw-away worker (bridge.js starts it) and kept in IndexedDB under a key made
 // of this file's path (its folder is named by the bundle's hash) and Pyodide's
-// version, without its all-zero pages (packPages: more than half of a fresh
+// version, without its all-zero pages (pages.mjs: more than half of a fresh
 // heap). Any failure (no IndexedDB, a
 // stale or damaged snapshot, a restore that throws) falls back to a normal
 // start and drops the stored snapshot, so the page makes a fresh one. Python
@@ -18,7 +18,8 @@
 // Pyodide reads the snapshot before it compiles its WebAssembly; here the
 // compile starts first and runs while the snapshot is read from IndexedDB, and
 // the snapshot's SHA-256 is checked and its pages unpacked while Pyodide sets
-// up, in a thread of its own (check.mjs; here if that thread cannot start);
+// up, in a thread of its own (check.mjs, started before the snapshot is read;
+// here if that thread cannot start);
 // Pyodide is handed the compiled module. Its lock file and standard library are fetched then
 // too, and handed over when Pyodide asks for them.
 //
@@ -31,6 +32,7 @@
 
 export * from "./pyodide.mjs";
 import { loadPyodide as loadPyodideAsUsual, version } from "./pyodide.mjs";
+import { checkedHeap } from "./pages.mjs";
 
 /** Where Pyodide's own files are: beside pyodide.mjs. */
 export const INDEX_URL = new URL("./", new URL("./pyodide.mjs", import.meta.url)).href;
@@ -68,108 +70,49 @@ export const readSnapshot = () => transact("readonly", (store) => store.get(RECO
 export const writeSnapshot = (record) => transact("readwrite", (store) => store.put(record, RECORD));
 export const dropSnapshot = () => transact("readwrite", (store) => store.delete(RECORD));
 
-/** Snapshots are stored without their all-zero pages (more than half of a fresh heap). */
-const PAGE = 4096;
+/** The heap of the stored `record`, checked and unpacked on this thread; throws if damaged. */
+const checkHere = (record) => checkedHeap(new Uint8Array(record.bytes), record.size, record.sha256);
 
 /**
- * The heap `bytes` as stored: its length and page count (two u32), a bitmap of
- * the pages that are not all zero, then those pages.
+ * A thread that checks and unpacks the stored snapshot (check.mjs), started
+ * before the snapshot is read so that its start overlaps the read.
+ * `check(record)` hands it the packed bytes (transferred, not copied) and
+ * resolves to the heap; `stop()` ends a thread that is not needed. Where the
+ * thread cannot start, or fails, the snapshot is checked here (read again if
+ * its bytes had already been handed over).
  */
-export function packPages(heap) {
-  const bytes = heap.byteOffset % 4 ? heap.slice() : heap; // read as 32-bit words
-  const pages = Math.ceil(bytes.byteLength / PAGE);
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  const kept = [];
-  for (let page = 0; page < pages; page += 1) {
-    const end = Math.min((page + 1) * PAGE, bytes.byteLength);
-    let zero = true;
-    for (let w = (page * PAGE) >> 2; w < end >> 2; w += 1) {
-      if (words[w] !== 0) {
-        zero = false;
-        break;
-      }
-    }
-    for (let b = end & ~3; zero && b < end; b += 1) zero = bytes[b] === 0;
-    if (!zero) kept.push(page);
-  }
-  const bitmap = Math.ceil(pages / 8);
-  let size = 8 + bitmap;
-  for (const page of kept) size += Math.min(PAGE, bytes.byteLength - page * PAGE);
-  const out = new Uint8Array(size);
-  const head = new DataView(out.buffer);
-  head.setUint32(0, bytes.byteLength, true);
-  head.setUint32(4, pages, true);
-  let at = 8 + bitmap;
-  for (const page of kept) {
-    out[8 + (page >> 3)] |= 1 << (page & 7);
-    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.byteLength));
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
-}
-
-/** The heap packPages packed; throws if `packed` is not one. */
-export function unpackPages(packed) {
-  const damaged = () => new Error("the stored snapshot is damaged");
-  if (packed.byteLength < 8) throw damaged();
-  const head = new DataView(packed.buffer, packed.byteOffset, 8);
-  const length = head.getUint32(0, true);
-  const pages = head.getUint32(4, true);
-  if (length === 0 || pages !== Math.ceil(length / PAGE)) throw damaged();
-  const heap = new Uint8Array(length);
-  let at = 8 + Math.ceil(pages / 8);
-  for (let page = 0; page < pages; page += 1) {
-    if (!(packed[8 + (page >> 3)] & (1 << (page & 7)))) continue;
-    const size = Math.min(PAGE, length - page * PAGE);
-    if (at + size > packed.byteLength) throw damaged();
-    heap.set(packed.subarray(at, at + size), page * PAGE);
-    at += size;
-  }
-  if (at !== packed.byteLength) throw damaged();
-  return heap;
-}
-
-/** The packed snapshot `bytes` checked against `record` and unpacked, here; throws if damaged. */
-async function checkHere(bytes, record) {
-  if (bytes.byteLength !== record.size || (await digest(bytes)) !== record.sha256) {
-    throw new Error("the stored snapshot is damaged");
-  }
-  return unpackPages(bytes);
-}
-
-/**
- * The heap of the stored `record`, checked and unpacked by check.mjs in a
- * thread of its own (the packed bytes are handed over, not copied). If that
- * thread cannot start, the record is read again and checked here.
- */
-function checkAside(record) {
-  return new Promise((resolve, reject) => {
-    let helper;
-    try {
-      helper = new Worker(new URL("check.mjs", import.meta.url), { type: "module" });
-    } catch {
-      resolve(checkHere(new Uint8Array(record.bytes), record));
-      return;
-    }
-    helper.onmessage = ({ data }) => {
-      helper.terminate();
-      if (data.heap) resolve(data.heap);
-      else reject(new Error(data.error));
-    };
+function startChecker() {
+  let helper = null;
+  let failed = null; // set if the thread fails: the fallback to run then
+  try {
+    helper = new Worker(new URL("check.mjs", import.meta.url), { type: "module" });
     helper.onerror = (event) => {
       event.preventDefault();
       helper.terminate();
-      resolve(readSnapshot().then((again) => checkHere(new Uint8Array(again.bytes), again)));
+      failed?.();
+      failed = () => {};
     };
-    const { bytes, size, sha256 } = record;
-    helper.postMessage({ bytes, size, sha256 }, [bytes]);
-  });
-}
-
-export async function digest(bytes) {
-  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch {
+    helper = null;
+  }
+  return {
+    check(record) {
+      if (!helper || failed) return checkHere(record);
+      return new Promise((resolve, reject) => {
+        failed = () => resolve(readSnapshot().then(checkHere));
+        helper.onmessage = ({ data }) => {
+          helper.terminate();
+          if (data.heap) resolve(data.heap);
+          else reject(new Error(data.error));
+        };
+        const { bytes, size, sha256 } = record;
+        helper.postMessage({ bytes, size, sha256 }, [bytes]);
+      });
+    },
+    stop() {
+      helper?.terminate();
+    },
+  };
 }
 
 const AFTER_RESTORE = `
@@ -300,6 +243,7 @@ export async function loadPyodide(options = {}) {
   let state = "miss";
   let reason = "";
   let record = null;
+  const checker = startChecker();
   try {
     record = (await readSnapshot()) ?? null;
   } catch (err) {
@@ -309,10 +253,11 @@ export async function loadPyodide(options = {}) {
     state = "stale";
     record = null;
   }
+  if (!record) checker.stop();
   if (record) {
     try {
       // Checked while Pyodide sets up; it awaits the heap before it uses it.
-      const checked = checkAside(record);
+      const checked = checker.check(record);
       checked.catch(() => {}); // Pyodide's rejection says it
       const pyodide = await loadCompiled(compiling, early, { ...options, indexURL: INDEX_URL,
         _loadSnapshot: checked });

@@ -3,17 +3,14 @@
 // on the Python worker's own thread, would hold up Pyodide's start (the wasm
 // taken from the code cache, Emscripten's set-up) while they ran. Posted
 // {bytes, size, sha256} (the packed bytes transferred), it answers {heap}
-// (transferred) or {error}.
+// (transferred) or {error}. It imports only pages.mjs, so it starts quickly;
+// boot.mjs starts it before it reads the snapshot.
 
-import { digest, unpackPages } from "./boot.mjs";
+import { checkedHeap } from "./pages.mjs";
 
 self.onmessage = async ({ data }) => {
   try {
-    const bytes = new Uint8Array(data.bytes);
-    if (bytes.byteLength !== data.size || (await digest(bytes)) !== data.sha256) {
-      throw new Error("the stored snapshot is damaged");
-    }
-    const heap = unpackPages(bytes);
+    const heap = await checkedHeap(new Uint8Array(data.bytes), data.size, data.sha256);
     self.postMessage({ heap }, [heap.buffer]);
   } catch (err) {
     self.postMessage({ error: String(err?.message ?? err) });

@@ -6,7 +6,8 @@
 // restored: pyodide issue 6254), stores the snapshot (packed: packPages) with
 // its SHA-256 under boot.mjs's key and answers {ok, size, ms} or {ok: false, error}.
 
-import { INDEX_URL, SNAPSHOT_KEY, digest, packPages, writeSnapshot } from "./boot.mjs";
+import { INDEX_URL, SNAPSHOT_KEY, writeSnapshot } from "./boot.mjs";
+import { digest, packPages } from "./pages.mjs";
 import { loadPyodide, version } from "./pyodide.mjs";
 
 const IMPORT_ALL = `
