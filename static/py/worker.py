@@ -60,6 +60,8 @@ def ping() -> str:
             "snapshot": os.environ.get("WHIST_SNAPSHOT", "none"),
             "snapshot_reason": os.environ.get("WHIST_SNAPSHOT_REASON", ""),
             "snapshot_ms": int(os.environ.get("WHIST_SNAPSHOT_MS", "0") or 0),
+            # Where a restored heap was checked: "thread" (check.mjs) or "here" (the fallback).
+            "snapshot_check": os.environ.get("WHIST_SNAPSHOT_CHECK", ""),
         }
     )
 

@@ -67,6 +67,8 @@ async function transact(mode, work) {
 }
 
 export const readSnapshot = () => transact("readonly", (store) => store.get(RECORD));
+/** Whether a snapshot is stored: known long before the snapshot itself is read. */
+const snapshotStored = () => transact("readonly", (store) => store.count(RECORD)).then((n) => n > 0);
 export const writeSnapshot = (record) => transact("readwrite", (store) => store.put(record, RECORD));
 export const dropSnapshot = () => transact("readwrite", (store) => store.delete(RECORD));
 
@@ -82,6 +84,11 @@ const checkHere = (record) => checkedHeap(new Uint8Array(record.bytes), record.s
  * its bytes had already been handed over).
  */
 function startChecker() {
+  const checker = { where: "" }; // "thread" or "here": which checked the heap
+  const here = (record) => {
+    checker.where = "here";
+    return checkHere(record);
+  };
   let helper = null;
   let failed = null; // set if the thread fails: the fallback to run then
   try {
@@ -95,13 +102,14 @@ function startChecker() {
   } catch {
     helper = null;
   }
-  return {
+  return Object.assign(checker, {
     check(record) {
-      if (!helper || failed) return checkHere(record);
+      if (!helper || failed) return here(record);
       return new Promise((resolve, reject) => {
-        failed = () => resolve(readSnapshot().then(checkHere));
+        failed = () => resolve(readSnapshot().then(here));
         helper.onmessage = ({ data }) => {
           helper.terminate();
+          checker.where = "thread";
           if (data.heap) resolve(data.heap);
           else reject(new Error(data.error));
         };
@@ -112,7 +120,7 @@ function startChecker() {
     stop() {
       helper?.terminate();
     },
-  };
+  });
 }
 
 const AFTER_RESTORE = `
@@ -121,10 +129,11 @@ random.seed()  # the snapshot's generator state would repeat on every visit
 import whist_app.webapi  # imported before the snapshot: fails here if it is not whole
 `;
 
-function tell(pyodide, state, reason, ms) {
+function tell(pyodide, state, reason, ms, checked = "") {
   pyodide.runPython(
     `import os; os.environ.update(WHIST_SNAPSHOT=${JSON.stringify(state)}, ` +
-      `WHIST_SNAPSHOT_REASON=${JSON.stringify(reason.slice(0, 200))}, WHIST_SNAPSHOT_MS="${Math.round(ms)}")`,
+      `WHIST_SNAPSHOT_REASON=${JSON.stringify(reason.slice(0, 200))}, WHIST_SNAPSHOT_MS="${Math.round(ms)}", ` +
+      `WHIST_SNAPSHOT_CHECK=${JSON.stringify(checked)})`,
   );
 }
 
@@ -243,9 +252,13 @@ export async function loadPyodide(options = {}) {
   let state = "miss";
   let reason = "";
   let record = null;
-  const checker = startChecker();
+  let checker = null;
   try {
-    record = (await readSnapshot()) ?? null;
+    // The checking thread starts while the snapshot is read, once one is known to be stored.
+    const reading = readSnapshot();
+    reading.catch(() => {}); // said below
+    if (await snapshotStored().catch(() => false)) checker = startChecker();
+    record = (await reading) ?? null;
   } catch (err) {
     reason = `no snapshot storage: ${err?.message ?? err}`;
   }
@@ -253,16 +266,17 @@ export async function loadPyodide(options = {}) {
     state = "stale";
     record = null;
   }
-  if (!record) checker.stop();
+  if (!record) checker?.stop();
   if (record) {
     try {
       // Checked while Pyodide sets up; it awaits the heap before it uses it.
+      checker ??= startChecker();
       const checked = checker.check(record);
       checked.catch(() => {}); // Pyodide's rejection says it
       const pyodide = await loadCompiled(compiling, early, { ...options, indexURL: INDEX_URL,
         _loadSnapshot: checked });
       pyodide.runPython(AFTER_RESTORE);
-      tell(pyodide, "hit", "", performance.now() - started);
+      tell(pyodide, "hit", "", performance.now() - started, checker.where);
       return unpackStoredZips(pyodide);
     } catch (err) {
       state = "fallback";
