@@ -191,12 +191,24 @@ def first_screen(page: Any, size: tuple[int, int], folder: Path) -> None:
     shot(page, folder, size, "first-screen")
     # No game yet: no game tools, and the panel ends where its content does.
     assert page.locator(".tool.ingame:visible").count() == 0
+    # A tool alone in the bar (or the sideways phone's rail) keeps a button's size.
+    tallest = page.evaluate("""() => Math.max(...[...document.querySelectorAll(".topbar .tool")]
+      .filter((e) => e.offsetParent).map((e) => e.getBoundingClientRect().height))""")
+    assert tallest <= 80, f"{size}: a tool {tallest:.0f} px tall"
     gap = page.evaluate("""() => {
       const panel = document.getElementById("setup");
       const last = [...panel.children].filter((e) => e.offsetParent).at(-1);
       return panel.getBoundingClientRect().bottom - last.getBoundingClientRect().bottom;
     }""")
     assert gap <= 32, f"{size}: the first screen's panel runs {gap:.0f} px past its content"
+    if size[1] >= 640:
+        # On first sight, without scrolling: the tips switch and Rules above the pinned Start bar.
+        hidden = page.evaluate("""() => ["setup-tips", "setup-rules"].filter((id) => {
+          const r = document.getElementById(id).getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(hit && (hit.id === id || hit.contains(document.getElementById(id))));
+        })""")
+        assert not hidden, f"{size}: {hidden} not in sight on the first screen"
     if size[1] > 500:
         # Above the screen (not in a sideways phone's rail): the brand, whole.
         brand = page.locator(".topbar h1 .brand")
