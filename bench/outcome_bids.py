@@ -9,6 +9,10 @@ Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2
 - :class:`ModelTop2`, :class:`ModelTop3` search only the model's best two or three
   bids by expected score, with ``strong``'s own rollouts (the budget goes to fewer
   candidates).
+- :class:`FittedModelBids` bids as :class:`ModelBids` and plays its cards as
+  ``bench.strong_variants:FittedPolicy`` (rollouts by the policy fitted to
+  ``strong``'s play): the two changes that each moved ``strong`` towards ISMCTS,
+  together.
 
 Every other decision is ``strong``'s.  The scoring the expectation is taken under
 is Diminishing Whist's, or OpenSpiel oh_hell's when the engine searches
@@ -22,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bench.outcome_model import SCORINGS, bid_facts, expected_scores
+from bench.strong_variants import FittedPolicy
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
 from whist.games.diminishing import DiminishingWhist
@@ -101,3 +106,11 @@ class ModelTop3(OutcomeBids):
     """Searches only the model's three best bids."""
 
     TOP = 3
+
+
+class FittedModelBids(ModelBids, FittedPolicy):
+    """The model's bids (:class:`ModelBids`) and fitted-policy rollouts for the cards
+    (:class:`bench.strong_variants.FittedPolicy`); the settings of both."""
+
+    setting_names: ClassVar[tuple[str, ...]] = tuple(
+        dict.fromkeys(ModelBids.setting_names + FittedPolicy.setting_names))

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bench.outcome_bids import ModelBids, ModelTop2, ModelTop3, OutcomeBids
+from bench.outcome_bids import FittedModelBids, ModelBids, ModelTop2, ModelTop3, OutcomeBids
 from bench.outcome_data import dw_game, explore_bid, main
 from bench.outcome_model import (
     FEATURE_NAMES,
@@ -23,6 +23,7 @@ from bench.outcome_model import (
     score,
     trick_chances,
 )
+from bench.strong_variants import FittedPolicy
 from engines.interface import EngineError
 from engines.levels import load_engine
 from whist.actions import BIDS, Bid, Decision
@@ -179,3 +180,24 @@ def test_the_data_command_refuses_bad_numbers(tmp_path: Path, capsys: pytest.Cap
             main([*bad, "--out", str(tmp_path / "x.jsonl")])
         assert "must be" in capsys.readouterr().err
     assert not (tmp_path / "x.jsonl").exists()
+
+
+def test_the_combination_bids_by_the_model_and_plays_by_the_fitted_policy() -> None:
+    state = DiminishingWhist.search_type()({"players": 4}, seed=12)
+    seat = state.to_move
+    assert seat is not None
+    obs, legal = state.observe(seat), state.legal_actions()
+    both = FittedModelBids(seed=3, iterations=60, temperature=0.5)
+    assert both.choose(obs, legal) == ModelBids(seed=3, iterations=60).choose(obs, legal)
+    assert both.temperature == 0.5 and both.top == 0
+    while state.decision is Decision.BID:
+        state.step(state.legal_actions()[0])
+    mover = state.to_move
+    assert mover is not None
+    obs, legal = state.observe(mover), state.legal_actions()
+    fitted = FittedPolicy(seed=3, iterations=60, temperature=0.5)
+    # The same rollouts as FittedPolicy's (the same seed and count): the same card and values.
+    assert FittedModelBids(seed=3, iterations=60, temperature=0.5).choose(obs, legal) \
+        == fitted.choose(obs, legal)
+    with pytest.raises(ValueError, match="temperature"):
+        FittedModelBids(iterations=10, temperature=-1)
