@@ -41,7 +41,6 @@ import math
 import os
 import statistics
 import sys
-import time
 import typing
 import zlib
 from collections.abc import Callable, Iterable, Sequence
@@ -51,6 +50,7 @@ from typing import Any
 from engines.distribute import DistributeError, import_ray, map_ordered
 from engines.interface import Engine, EngineError
 from engines.levels import engine_class, load_engine
+from engines.progress import Progress
 from engines.referee import check_budget, choose_action
 from whist.games import ALIASES, GAME_NAMES, game_class
 from whist.protocol import GameState, OptionError
@@ -210,12 +210,13 @@ def run_deals(config: ArenaConfig, workers: int = 1, progress: bool = False,
     ``ray_address``: run the deals as Ray tasks (``"local"``, ``"auto"``,
     ``"ray://HOST:10001"``; see :mod:`engines.distribute`).
     """
-    bar = Progress(config.deals) if progress else None
-    results = map_ordered(_play_deal_star, [(config, d) for d in range(config.deals)], workers,
-                          ray_address, bar.update if bar else None)
-    if bar:
-        bar.done()
-    return results
+    bar = Progress("deals") if progress else None
+    try:
+        return map_ordered(_play_deal_star, [(config, d) for d in range(config.deals)], workers,
+                           ray_address, (lambda done: bar(done, config.deals)) if bar else None)
+    finally:
+        if bar:
+            bar.close()
 
 
 def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, Any]:
@@ -280,30 +281,6 @@ def report_lines(summary: dict[str, Any]) -> list[str]:
     lines.append(f"failures: {summary['failures']}" + (f" ({counts})" if counts else ""))
     lines.extend(f"  {m}" for m in summary["failure_messages"])
     return lines
-
-
-class Progress:
-    """A one-line progress bar on stderr."""
-
-    def __init__(self, total: int) -> None:
-        """Track ``total`` units of work."""
-        self.total = total
-        self.start = time.monotonic()
-
-    def update(self, done: int) -> None:
-        """Redraw with ``done`` units finished."""
-        elapsed = time.monotonic() - self.start
-        eta = elapsed / done * (self.total - done) if done else 0.0
-        width = 30
-        filled = width * done // max(1, self.total)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-                         f"deals {elapsed:.0f}s elapsed, {eta:.0f}s left ")
-        sys.stderr.flush()
-
-    def done(self) -> None:
-        """End the bar's line."""
-        sys.stderr.write("\n")
-        sys.stderr.flush()
 
 
 class _OneLineParser(argparse.ArgumentParser):

@@ -45,12 +45,13 @@ PYODIDE_FILES = (
 #: Replaced by a copy holding bytecode for the start-up modules (see precompile.mjs).
 STDLIB_ZIP = "python_stdlib.zip"
 GAME_PACKAGES = ("whist", "engines", "whist_app")
-#: Modules of those packages the page never runs: command lines, the terminal, the arena
-#: (and its runner over processes or Ray).
+#: Modules of those packages the page never runs: command lines, the terminal, the arena,
+#: its runner over processes or Ray, and their progress bar.
 BUNDLE_EXCLUDES = frozenset({"whist/__main__.py", "whist_app/__main__.py", "whist_app/cli.py",
                              "whist_app/arguments.py",
                              "whist_app/terminal.py", "whist_app/nerd.py", "engines/arena.py",
-                             "engines/distribute.py", "whist_app/testhooks.py"})
+                             "engines/distribute.py", "engines/progress.py",
+                             "whist_app/testhooks.py"})
 #: The web API's test hooks: only in the test bundle, game-test.zip (see whist_server).
 TEST_HOOKS = "whist_app/testhooks.py"
 #: Fixed timestamp so an unchanged checkout gives a byte-identical zip.

@@ -230,7 +230,8 @@ def test_catalog_is_pythons(dist: Path) -> None:
 
 
 #: Run in Node against the bundle's boot.mjs and pages.mjs: the packed snapshot
-#: round-trips, is checked against its hash, and what is not one is refused; game.zip's stored entries unpack to their bytes.
+#: round-trips, is checked against its hash, and what is not one is refused;
+#: game.zip's stored entries unpack to their bytes.
 BOOT_CHECKS = r"""
 const boot = await import(process.argv[1]);
 const pages = await import(new URL("pages.mjs", process.argv[1]).href);

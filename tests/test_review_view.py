@@ -16,7 +16,8 @@ import pytest
 
 from whist.actions import Play
 from whist.records import load_record, walk
-from whist_app.review import hand_review, hand_steps, moments
+from whist_app.replay import hand_steps
+from whist_app.review import hand_review, moments
 from whist_app.review_view import FACE_DOWN, action_cards
 
 FIXTURES = Path(__file__).parent / "fixtures" / "records"

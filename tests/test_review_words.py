@@ -17,12 +17,12 @@ import pytest
 
 from engines.valuation import Valuation
 from whist.actions import Bid
+from whist_app.replay import hand_steps
 from whist_app.review import (
     action_words,
     choice_words,
     decision_words,
     hand_review,
-    hand_steps,
     loss_words,
 )
 

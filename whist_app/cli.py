@@ -150,8 +150,8 @@ def review_main(argv: Sequence[str]) -> int:
     output says so), 2 a faulty record or a bad command line (one line on standard
     error), 130 interrupted, 1 a bug.
     """
+    from engines.progress import Progress
     from whist_app.review import (
-        Progress,
         Settings,
         checked_record,
         default_seat,
@@ -176,7 +176,7 @@ def review_main(argv: Sequence[str]) -> int:
     if settings.worlds is None and settings.budget is None:
         settings = Settings(seed=args.seed)
     workers = args.workers or os.cpu_count() or 1
-    bar = Progress(sys.stderr) if args.progress or sys.stderr.isatty() else None
+    bar = Progress("decisions", label="reviewing") if args.progress or sys.stderr.isatty() else None
     try:
         review = review_game(record, seat, settings, workers, bar, final)
     except KeyboardInterrupt:

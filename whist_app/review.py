@@ -10,7 +10,8 @@ they finish.
 
 The command line (``python -m whist review``, :func:`main`) prints one line per
 decision and ``total expected loss: X.X points``; the page's review and replay
-screens call :func:`hand_review` and :func:`hand_steps` through the web API.
+screens call :func:`hand_review` and :func:`whist_app.replay.hand_steps` through
+the web API.
 Grades (good, inaccurate, mistake) use :data:`GRADES`; docs/review.md explains
 the numbers.
 """
@@ -23,25 +24,21 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from engines.levels import level_label
 from engines.valuation import DEFAULT_WORLDS, Valuation, value_decision
 from whist.actions import Action, Play
 from whist.cards import Card, Suit, sort_hand
-from whist.events import Event, HandScored, TrickTaken
+from whist.events import HandScored, TrickTaken
 from whist.observations import Observation
 from whist.protocol import JSON, GameState
 from whist.records import RecordWalk, load_record, replay, walk
 from whist_app.presenters.base import HUMAN, Seating
-from whist_app.presenters.events import describe_events
 from whist_app.presenters.registry import PRESENTERS
-from whist_app.presenters.view import completed_trick, present
 from whist_app.review_view import (
     FACE_DOWN,
     PlayedView,
-    ReplayStepView,
-    ReplayView,
     ReviewCardView,
     ReviewSeatView,
     ReviewStepView,
@@ -436,7 +433,8 @@ def review_lines(review: GameReview) -> list[str]:
 
 
 # ------------------------------------------------------------------ the page
-def _finished(state: GameState, record: Mapping[str, Any], hand: int) -> bool:
+def hand_done(state: GameState, record: Mapping[str, Any], hand: int) -> bool:
+    """Whether hand ``hand`` of ``record`` is over once the record is replayed to ``state``."""
     hands: list[Any] = record["hands"]
     return hand < len(hands) - 1 or state.hand_over or state.over
 
@@ -455,7 +453,7 @@ def hand_is_finished(record: Mapping[str, Any], hand: int) -> bool:
     if not 0 <= hand < len(hands):
         return False
     # A checked record deals a hand only after the one before it is finished.
-    return hand < len(hands) - 1 or _finished(replay(record), record, hand)
+    return hand < len(hands) - 1 or hand_done(replay(record), record, hand)
 
 
 def game_stats(record: Mapping[str, Any], seat: int) -> dict[str, Any]:
@@ -543,7 +541,7 @@ def hand_review(record: Mapping[str, Any], hand: int, seat: int,
     if not 0 <= hand < len(hands):
         raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
                          f"not {hand}")
-    if not _finished(final, record, hand):
+    if not hand_done(final, record, hand):
         raise ValueError(f"hand {hand + 1} is not finished: it can be reviewed once it is over")
     levels = seating.levels
     # Until the game is over, a finished hand shows only what the seat has seen of it:
@@ -693,98 +691,3 @@ def _dealt_cards(row: Any, trump: str | None) -> list[str]:
         cards = list(row)
     suit = None if trump in (None, "NT") else Suit.parse(str(trump))
     return [str(c) for c in sort_hand([Card.parse(c) for c in cards], suit)]
-
-
-def hand_steps(record: Mapping[str, Any], hand: int, seat: int, first: int = 0,
-               count: int | None = None) -> ReplayView:
-    """Hand ``hand`` of a checked record step by step, as ``seat`` saw it.
-
-    Step 0 is the hand as dealt, then one step after each action: the action in
-    words, the table view of ``seat`` (the presenter's :class:`TableView`, score
-    sheet included), the events in words and the trick it completed.  Only steps
-    ``first`` to ``first + count - 1`` are drawn (all by default); ``total`` says how
-    many the hand has.  ValueError if the record has no such hand.  One walk.
-    """
-    last = None if count is None else first + count
-
-    def wanted(step: int) -> bool:
-        return step >= first and (last is None or step < last)
-
-    def step_view(state: GameState, step: int, played: PlayedView | None,
-                  events: Sequence[Event]) -> ReplayStepView:
-        obs = state.observe(seat)
-        table = present(obs, seating, _no_reason, results=state.hand_results)
-        return {"step": step, "played": played, "table": table,
-                "events": describe_events(events, obs, seating),
-                "completed": completed_trick(events, seating)}
-
-    def dealt(state: GameState) -> ReplayStepView | None:
-        """Step 0, the hand as dealt: the view before the hand's first action."""
-        if state.hand_number != hand or state.hands_log[hand]["actions"] or not wanted(0):
-            return None
-        return step_view(state, 0, None, ())
-
-    walked = walk(record, dealt)
-    state = walked.state
-    seating = Seating(levels=seat_levels(record, state.players), seat=seat)
-
-    steps: list[ReplayStepView] = []
-    total = 1
-    started = False
-    for step in walked:
-        if step.hand != hand:
-            continue
-        if step.before is not None:
-            steps.append(step.before)
-        started = True
-        if wanted(total):
-            # A face-down action (another seat's discard or pass) is shown without its cards.
-            shown = state.seen_actions(hand, seat)[step.index]
-            played: PlayedView = {"seat": step.seat, "name": seating.name(step.seat),
-                                  "text": FACE_DOWN if shown is None
-                                  else action_words(step.decision.value, shown)}
-            steps.append(step_view(state, total, played, step.events))
-        total += 1
-    final = walked.finish()
-    hands: list[Any] = record["hands"]
-    if not 0 <= hand < len(hands):
-        raise ValueError(f"the record has hands 0 to {len(hands) - 1} (counted from 0), "
-                         f"not {hand}")
-    if not started and wanted(0):  # the hand is dealt but nothing was played in it yet
-        steps.append(step_view(final, 0, None, ()))
-    return {"game": final.name, "title": final.title, "seat": seat, "hand_number": hand,
-            "hands": len(hands), "hand_word": PRESENTERS[final.name].hand_word,
-            "finished": _finished(final, record, hand), "total": total, "steps": steps}
-
-
-def _no_reason(text: str) -> str | None:
-    """A replay offers no choices, so nothing needs explaining."""
-    return None
-
-
-# ------------------------------------------------------------- command line
-class Progress:
-    """A plain-text progress bar on a stream (rewritten in place with a carriage return)."""
-
-    def __init__(self, stream: TextIO, width: int = 30) -> None:
-        """Draw on ``stream``, the bar ``width`` characters wide."""
-        self.stream = stream
-        self.width = width
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        """Show ``done`` of ``total`` decisions and the time left at this pace."""
-        filled = self.width if total == 0 else self.width * done // total
-        elapsed = time.perf_counter() - self.start
-        left = "" if done == 0 else f", about {elapsed * (total - done) / done:.0f} s left"
-        self.stream.write(f"\rreviewing [{'#' * filled}{'.' * (self.width - filled)}] "
-                          f"{done}/{total} decisions{left}   ")
-        self.stream.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        """End the bar's line."""
-        if self.shown:
-            self.stream.write("\n")
-            self.stream.flush()

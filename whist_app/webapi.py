@@ -557,7 +557,8 @@ def replay_steps(payload: Payload) -> Reply:
     Reply: :class:`~whist_app.review_view.ReplayView` (docs/review.md); step 0 is the
     hand as dealt.
     """
-    from whist_app.review import hand_is_finished, hand_steps
+    from whist_app.replay import hand_steps
+    from whist_app.review import hand_is_finished
     record, _, seat, _ = _review_source(payload)
     hand = _whole(payload, "hand_number", None, 0, 10_000)
     # Whatever the source (the game in play, its sealed save, a record), a hand still
