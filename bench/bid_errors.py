@@ -163,6 +163,8 @@ class Pair(NamedTuple):
     strong_tricks: int
     ismcts_bid: int
     ismcts_tricks: int
+    strong_points: float = 0.0  # the hand's return to that seat, each side's
+    ismcts_points: float = 0.0
 
 
 def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
@@ -183,7 +185,8 @@ def ismcts_pairs(paths: Sequence[Path]) -> list[Pair]:
             estimate = expected_bid([int(c) for c in view.hands[p]], view.trump,
                                     PLAYERS, TRICKS)
             pairs.append(Pair(estimate, mine["bids"][p], mine["tricks"][p],
-                              theirs["bids"][p], theirs["tricks"][p]))
+                              theirs["bids"][p], theirs["tricks"][p],
+                              float(mine["returns"][p]), float(theirs["returns"][p])))
     return pairs
 
 
@@ -194,23 +197,31 @@ def _rms(values: Sequence[float]) -> float:
 def paired_table(pairs: Sequence[Pair]) -> list[dict[str, Any]]:
     """Figures of the paired bids, grouped by how strong's bid compares with ISMCTS's.
 
-    Per group (strong bid higher, the same, lower, and all): hands, each side's mean
+    Per group (strong bid higher, the same, lower, all, and of all the hands
+    strong bid 0): hands, each side's mean
     bid, mean tricks, exact share, and how far its tricks fell from its bid and from
     the shared ``expected_bid`` (root mean square): a side whose tricks stay near its
-    own bid but far from the yardstick steers its play to its bid.
+    own bid but far from the yardstick steers its play to its bid; and where the
+    points go: strong's mean points a hand minus ISMCTS's on the same cards, and
+    the group's share of all the points strong lost or won against ISMCTS.
     """
     groups: list[tuple[str, Callable[[Pair], bool]]] = [
         ("strong bid higher", lambda p: p.strong_bid > p.ismcts_bid),
         ("the same bid", lambda p: p.strong_bid == p.ismcts_bid),
         ("strong bid lower", lambda p: p.strong_bid < p.ismcts_bid),
-        ("all", lambda p: True)]
+        ("all", lambda p: True),
+        ("of all: strong bid 0", lambda p: p.strong_bid == 0)]
     out: list[dict[str, Any]] = []
+    total = sum(p.strong_points - p.ismcts_points for p in pairs)
     for name, keep in groups:
         members = [p for p in pairs if keep(p)]
         if not members:
             continue
         n = len(members)
-        row: dict[str, Any] = {"group": name, "hands": n, "share": n / len(pairs)}
+        gained = sum(p.strong_points - p.ismcts_points for p in members)
+        row: dict[str, Any] = {"group": name, "hands": n, "share": n / len(pairs),
+                               "points": gained / n,
+                               "points_share": gained / total if total else float("nan")}
         for side in ("strong", "ismcts"):
             bids = [getattr(p, side + "_bid") for p in members]
             tricks = [getattr(p, side + "_tricks") for p in members]
@@ -229,15 +240,17 @@ def paired_table(pairs: Sequence[Pair]) -> list[dict[str, Any]]:
 def paired_report(table: list[dict[str, Any]]) -> list[str]:
     """The paired figures as one markdown table."""
     lines = ["| strong's bid against ISMCTS's | hands | bid (strong / ISMCTS) "
-             "| tricks | exact | rms tricks − bid | rms tricks − expected |",
-             "|---|---:|---|---|---|---|---|"]
+             "| tricks | exact | rms tricks − bid | rms tricks − expected "
+             "| points a hand, strong − ISMCTS (share of all) |",
+             "|---|---:|---|---|---|---|---|---|"]
     for row in table:
         s, i = row["strong"], row["ismcts"]
         lines.append(f"| {row['group']} | {row['hands']} ({row['share']:.0%}) | "
                      f"{s['bid']:.2f} / {i['bid']:.2f} | {s['tricks']:.2f} / {i['tricks']:.2f} | "
                      f"{s['exact']:.1%} / {i['exact']:.1%} | "
                      f"{s['rms_tricks_bid']:.2f} / {i['rms_tricks_bid']:.2f} | "
-                     f"{s['rms_tricks_expected']:.2f} / {i['rms_tricks_expected']:.2f} |")
+                     f"{s['rms_tricks_expected']:.2f} / {i['rms_tricks_expected']:.2f} | "
+                     f"{row['points']:+.2f} ({row['points_share']:.0%}) |")
     return lines
 
 
