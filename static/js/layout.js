@@ -208,9 +208,18 @@ function fitSeatRows() {
     // Larger on a larger screen; pictures wherever the screen is not a phone's.
     const phone = Math.min(window.innerWidth, window.innerHeight) < 600;
     const most = phone ? 26 : clamp(Math.min(window.innerWidth, window.innerHeight) * 0.05, 34, 56);
-    // One line when the cards fit it at a readable size, else two.
-    const perLine = slots > 4 && Math.floor((room - 12) / slots) - 2 < 24 ? Math.ceil(slots / 2) : slots;
-    const ucw = clamp(Math.floor((room - 12) / perLine) - 2, 12, most);
+    // The card width with `n` cards a line.
+    const fit = (n) => Math.min(Math.floor((room - 12) / n) - 2, most);
+    // One line when the cards fit it at a readable size, else two; on a screen held
+    // upright beyond a phone's, which has height to spare, as many lines (up to four)
+    // as it takes to draw the cards at their largest.
+    let lines = slots > 4 && fit(slots) < 24 ? 2 : 1;
+    const wider = (n) => fit(Math.ceil(slots / (n + 1))) > fit(Math.ceil(slots / n));
+    if (!phone && window.innerHeight > window.innerWidth) {
+      while (lines < 4 && fit(Math.ceil(slots / lines)) < most && wider(lines)) lines += 1;
+    }
+    const perLine = Math.ceil(slots / lines);
+    const ucw = clamp(fit(perLine), 12, most);
     const chips = ucw < 22 || phone;
     row.classList.toggle("chips", chips);
     row.style.setProperty("--ucw", `${ucw}px`);

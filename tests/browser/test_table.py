@@ -762,6 +762,13 @@ def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_di
                     continue
                 assert_owned(page, where, size)
                 assert_readable(page, where)
+                if game == "black-queen" and min(size) >= 600:
+                    # Beyond a phone the opponents' face-up rows are cards, not chips (item 5).
+                    rows = page.evaluate("""() => [...document.querySelectorAll("#opponents .updown")]
+                      .map((row) => [row.classList.contains("chips"),
+                                     Math.min(...[...row.querySelectorAll(".slot")]
+                                       .map((s) => s.getBoundingClientRect().width))])""")
+                    assert rows and all(not chips and wide >= 34 for chips, wide in rows), (where, rows)
                 plays = page.locator("#trick .play").count()
                 if kind == "card" and plays >= 2 and tricks_seen < 2:
                     tricks_seen += 1
