@@ -256,13 +256,26 @@ def play_sorted(state: DiminishingWhist, rng: random.Random, tables: FastTables,
                 # One suit: its trump, length and cheapness parts are shared, left out;
                 # the lowest card is also the cheapest; the winners are the cards above
                 # the trick's best when that card is of the led suit.
-                if led <= best_card < led + 13 and best_card < legal[-1]:
+                if count == 2:
+                    # Both cards winning share that part too.
+                    low_card, high_card = legal
+                    first = row[low_card] * lowest_cheapest_t[ctx]
+                    second = row[high_card]
+                    if led <= best_card < high_card:
+                        if best_card < low_card:
+                            first *= cheapest_winner_t[ctx]
+                        else:
+                            second *= cheapest_winner_t[ctx] \
+                                * (win_last_t[ctx] if following == last else win_t[ctx])
+                    weights = [first, second]
+                elif led <= best_card < led + 13 and best_card < legal[-1]:
                     factor = win_last_t[ctx] if following == last else win_t[ctx]
                     weights = [row[c] * factor if c > best_card else row[c] for c in legal]
                     weights[bisect_left(legal, best_card)] *= cheapest_winner_t[ctx]
+                    weights[0] *= lowest_cheapest_t[ctx]
                 else:
                     weights = [row[c] for c in legal]
-                weights[0] *= lowest_cheapest_t[ctx]
+                    weights[0] *= lowest_cheapest_t[ctx]
             else:
                 # Cards of several suits possibly (a lead, or void in the led suit): each
                 # suit's length (and trump) factor, its lowest card, the cheapest cards
