@@ -216,3 +216,10 @@ def test_weights_on_a_feature_it_leaves_out_are_refused() -> None:
     assert "\n" not in str(caught.value)
     with pytest.raises(ValueError, match="one row of"):
         fast_tables(1.0, [[0.0] * 3] * 4)
+
+
+def test_each_temperature_has_its_own_tables() -> None:
+    """Temperatures 0 and 1 share a scale (1) but not a way of drawing."""
+    assert fast_tables(0.0).temperature == 0.0
+    assert fast_tables(1.0).temperature == 1.0
+    assert fast_tables(0.0).temperature == 0.0
