@@ -214,10 +214,27 @@ def evaluate(w: Floats, data: Data) -> dict[str, Any]:
 
 
 def without(data: Data, dropped: Sequence[str]) -> Data:
-    """``data`` with the features named in ``dropped`` zeroed (their weights then stay 0)."""
-    if dropped:
-        data.features[:, [FEATURES.index(name) for name in dropped]] = 0.0
-    return data
+    """A copy of ``data`` with the features named in ``dropped`` zeroed (their weights
+    then stay 0)."""
+    features = data.features.copy()
+    features[:, [FEATURES.index(name) for name in dropped]] = 0.0
+    return Data(features, data.chosen, data.decision, data.starts, data.contexts,
+                data.heuristic_agrees, data.gap, data.source)
+
+
+def read_rows(parser: argparse.ArgumentParser, paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """The decisions in ``paths`` (JSON lines); a one-line parser error if one cannot be
+    read or there are none."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            with path.open() as lines:
+                rows.extend(json.loads(line) for line in lines if line.strip())
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot read {path}: {exc}")
+    if not rows:
+        parser.error("no decisions in the data")
+    return rows
 
 
 def held_out(row: dict[str, Any], share: float) -> bool:
@@ -240,15 +257,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.l2 < 0 or not 0.0 < args.holdout < 1.0:
         parser.error("--l2 must be >= 0 and --holdout between 0 and 1")
-    rows: list[dict[str, Any]] = []
-    for path in args.data:
-        try:
-            with path.open() as lines:
-                rows.extend(json.loads(line) for line in lines if line.strip())
-        except (OSError, ValueError) as exc:
-            parser.error(f"cannot read {path}: {exc}")
-    if not rows:
-        parser.error("no decisions in the data")
+    rows = read_rows(parser, args.data)
     dropped = [name for name in args.drop.split(",") if name]
     unknown = sorted(set(dropped) - set(FEATURES))
     if unknown:
