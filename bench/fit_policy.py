@@ -213,6 +213,30 @@ def evaluate(w: Floats, data: Data) -> dict[str, Any]:
     return out
 
 
+def without(data: Data, dropped: Sequence[str]) -> Data:
+    """A copy of ``data`` with the features named in ``dropped`` zeroed (their weights
+    then stay 0)."""
+    features = data.features.copy()
+    features[:, [FEATURES.index(name) for name in dropped]] = 0.0
+    return Data(features, data.chosen, data.decision, data.starts, data.contexts,
+                data.heuristic_agrees, data.gap, data.source)
+
+
+def read_rows(parser: argparse.ArgumentParser, paths: Sequence[Path]) -> list[dict[str, Any]]:
+    """The decisions in ``paths`` (JSON lines); a one-line parser error if one cannot be
+    read or there are none."""
+    rows: list[dict[str, Any]] = []
+    for path in paths:
+        try:
+            with path.open() as lines:
+                rows.extend(json.loads(line) for line in lines if line.strip())
+        except (OSError, ValueError) as exc:
+            parser.error(f"cannot read {path}: {exc}")
+    if not rows:
+        parser.error("no decisions in the data")
+    return rows
+
+
 def held_out(row: dict[str, Any], share: float) -> bool:
     """Whether ``row``'s game or hand is held out (a hash of its source and index)."""
     key = f"{row['source']}:{row['seed']}:{row['game']}".encode()
@@ -225,33 +249,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("data", type=Path, nargs="+", help="bench/policy_data.py JSON lines")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--holdout", type=float, default=0.2)
+    parser.add_argument("--drop", default="",
+                        help="features left out (comma-separated names): their column is "
+                             "zeroed, so their weights stay 0")
     parser.add_argument("--report", type=Path)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     if args.l2 < 0 or not 0.0 < args.holdout < 1.0:
         parser.error("--l2 must be >= 0 and --holdout between 0 and 1")
-    rows: list[dict[str, Any]] = []
-    for path in args.data:
-        try:
-            with path.open() as lines:
-                rows.extend(json.loads(line) for line in lines if line.strip())
-        except (OSError, ValueError) as exc:
-            parser.error(f"cannot read {path}: {exc}")
-    if not rows:
-        parser.error("no decisions in the data")
-    train = load([r for r in rows if not held_out(r, args.holdout)])
-    test = load([r for r in rows if held_out(r, args.holdout)])
+    rows = read_rows(parser, args.data)
+    dropped = [name for name in args.drop.split(",") if name]
+    unknown = sorted(set(dropped) - set(FEATURES))
+    if unknown:
+        parser.error(f"--drop: unknown features {', '.join(unknown)}")
+    train = without(load([r for r in rows if not held_out(r, args.holdout)]), dropped)
+    test = without(load([r for r in rows if held_out(r, args.holdout)]), dropped)
     w = fit(train, args.l2)
-    report = {"train": evaluate(w, train), "held_out": evaluate(w, test), "l2": args.l2}
+    report = {"train": evaluate(w, train), "held_out": evaluate(w, test), "l2": args.l2,
+              "dropped": dropped}
     print(json.dumps(report, indent=1))
     if args.report:
         args.report.write_text(json.dumps(report, indent=1) + "\n")
     if args.out:
-        final = fit(load(rows), args.l2)
+        final = fit(without(load(rows), dropped), args.l2)
         sources = sorted({(r["source"], r["seed"]) for r in rows})
         games = {s: len({r["game"] for r in rows if (r["source"], r["seed"]) == s})
                  for s in sources}
-        about = ("Weights of the fitted rollout card policy (bench/fitted_rollout.py), a "
+        player = ("bench/fast_fitted.py; features left out, weights 0: " + ", ".join(dropped)
+                  if dropped else "bench/fitted_rollout.py")
+        about = (f"Weights of the fitted rollout card policy ({player}), a "
                  f"conditional logit fitted on {len(rows)} card decisions of strong "
                  "(bench/policy_data.py; "
                  + ", ".join(f"{src} seed {seed}: {games[(src, seed)]} games or hands"

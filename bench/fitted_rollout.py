@@ -94,7 +94,7 @@ def policy_tables(temperature: float, weights: list[list[float]] | None = None) 
     """
     scale = 1.0 / temperature if temperature > 0.0 else 1.0
     if weights is None:
-        found = _TABLES.get(scale)
+        found = _TABLES.get(temperature)
         if found is not None:
             return found
     rows = load_weights() if weights is None else weights
@@ -119,7 +119,7 @@ def policy_tables(temperature: float, weights: list[list[float]] | None = None) 
                     for w in rows)
     tables = PolicyTables(temperature, static, by_higher, dynamic)
     if weights is None:
-        _TABLES[scale] = tables
+        _TABLES[temperature] = tables
     return tables
 
 

@@ -10,7 +10,8 @@ for scripts that pass settings (``bench/ismcts_match.py --strong-settings``,
 rollouts (``temperature``, ``bid_temperature``; bench/soft_rollout.py), and
 ``Soft03`` ... ``Soft2`` and ``SoftBids`` fix its temperatures for the arena;
 :class:`FittedPolicy` rolls out by a policy fitted to strong's own play
-(``temperature``; bench/fitted_rollout.py), ``Fitted05`` and ``Fitted0`` fix it.
+(``temperature``; bench/fitted_rollout.py), ``Fitted05`` and ``Fitted0`` fix it;
+:class:`FastFitted` plays a cheaper fit of it (bench/fast_fitted.py).
 Each variant's figures are in docs/strength.md, section "Variants on the bench".
 Variants with a module of their own: ``bench.outcome_bids:ModelBids`` (bids by
 the outcome model) and ``bench.own_tree:OwnTree`` (a tree over the seat's own
@@ -37,6 +38,7 @@ from typing import Any, ClassVar
 import bench.bid_model as calibrated
 from bench.bid_model import BidFacts, load_model, outcome_of
 from bench.endgame import Solver, mask_of, seat_values
+from bench.fast_fitted import fast_fitted_rollout, fast_tables
 from bench.fitted_rollout import fitted_rollout
 from bench.soft_rollout import check_temperature, known_tops, played_mask, soft_rollout
 from bench.world_model import expected_bid, world_weigher
@@ -587,6 +589,27 @@ class Fitted0(FittedPolicy):
     """Fitted-policy rollouts at temperature 0 (the policy's best card)."""
 
     default_temperature: ClassVar[float] = 0.0
+
+
+class FastFitted(FittedPolicy):
+    """As :class:`FittedPolicy`, the policy cheaper per card: fitted without the eight
+    features that cost the most to compute and helped least, and played from tables
+    of exponentials (bench/fast_fitted.py, weights in bench/fast_policy_weights.py).
+
+    Settings: ``temperature`` (default 1; 0, or at least 0.1) and ``epsilon``
+    (default 0).  Other games than Diminishing Whist roll out as ``strong``.
+    """
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """FittedPolicy's settings, the temperature checked for the fast tables."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.tables = fast_tables(self.temperature)
+
+    def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
+                 rng: random.Random) -> float:
+        """:func:`bench.fast_fitted.fast_fitted_rollout` with this engine's settings."""
+        return fast_fitted_rollout(state, seat, hands_done, weight, rng, self.epsilon,
+                                   self.tables)
 
 
 # ---------------------------------------------------------- Black Queen (issue 11, item 4)

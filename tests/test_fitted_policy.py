@@ -183,3 +183,11 @@ def test_weights_fitted_to_other_features_are_refused() -> None:
         checked_weights({**good, "features": list(FEATURES)[:-1]})
     with pytest.raises(ValueError, match="one row of"):
         checked_weights({**good, "weights": [[0.0] * 3] * 4})
+
+
+def test_each_temperature_has_its_own_tables() -> None:
+    """Temperatures 0 and 1 share a scale (1) but not a way of drawing: one process may
+    ask for both (a greedy table handed to a temperature-1 rollout plays greedily)."""
+    assert policy_tables(0.0).temperature == 0.0
+    assert policy_tables(1.0).temperature == 1.0
+    assert policy_tables(0.0).temperature == 0.0
