@@ -31,7 +31,7 @@ from engines.interface import EngineError
 from engines.levels import load_engine
 from engines.strong import EPSILON, StrongEngine, rollout
 from tests.test_fast_rollout import OhHellScored, decisions, starts
-from tests.test_fitted_policy import DW, DW_GAMES, knowledge
+from tests.test_fitted_policy import DW, DW_GAMES, hidden_cards_dealt_otherwise, knowledge
 from whist.actions import PLAYS, Decision
 from whist.games.bidding import BiddingWhist
 from whist.games.diminishing import DiminishingWhist
@@ -131,24 +131,7 @@ def test_it_reads_no_hidden_card() -> None:
     """The other seats' hidden cards dealt otherwise: the same scores, the same card."""
     tables = fast_tables(1.0)
     checked = 0
-    for index, (game, _obs, _legal) in enumerate(decisions(DiminishingWhist,
-                                                           {"players": 4}, 53, 80)):
-        if game.decision is not Decision.CARD:
-            continue
-        state = game.search_copy()
-        assert isinstance(state, DiminishingWhist)
-        seat = state.to_move
-        others = [s for s in range(state.players) if s != seat]
-        pool = [c for s in others for c in state.hands[s]]
-        random.Random(index).shuffle(pool)
-        dealt = state.fork()
-        assert isinstance(dealt, DiminishingWhist)
-        for s in others:
-            size = len(dealt.hands[s])
-            dealt.hands[s] = pool[:size]
-            pool = pool[size:]
-        if sorted(map(sorted, dealt.hands)) == sorted(map(sorted, state.hands)):
-            continue  # nothing hidden left to deal otherwise
+    for state, dealt in hidden_cards_dealt_otherwise(80):
         for draw in range(3):
             assert first_choice(state, draw, tables) == first_choice(dealt, draw, tables)
         checked += 1
