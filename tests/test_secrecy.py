@@ -187,6 +187,9 @@ def replies(record: dict[str, Any], person: int) -> dict[str, Any]:
         after.pop("sealed")
         out["after_action"] = json.loads(json.dumps(after, ensure_ascii=False))
     out["story"] = table.story()
+    reopened = webapi._reply(table, reopened=True)  # what a resume or an undo answers
+    reopened.pop("sealed")
+    out["reopened"] = json.loads(json.dumps(reopened, ensure_ascii=False))
     out["export"] = _answer(webapi.export, {})
     out["stats"] = _answer(webapi.game_stats, {})
     sealed = webapi.save({})["sealed"]

@@ -258,7 +258,7 @@ def resume(payload: Payload) -> Reply:
     if isinstance(date, str) and len(date) == 10:
         _table.daily = date
     # The log opens with the hand so far: a reload does not forget what was said.
-    return {**_table.reopen(), "played": None, "sealed": seal_save(_table)}
+    return _reply(_table, reopened=True)
 
 
 def _resume_daily(record: dict[str, Any]) -> Table | None:
@@ -292,12 +292,14 @@ def view(payload: Payload) -> Reply:
     return dict(_current().update())
 
 
-def _reply(table: Table, played: dict[str, Any] | None = None) -> Reply:
+def _reply(table: Table, played: dict[str, Any] | None = None, *, reopened: bool = False) -> Reply:
     """What a call that changes the game answers: :func:`view`'s ``view``, ``events`` and
     ``completed`` (from one observation), ``played`` ({seat, action} or None) and the game
     sealed as :func:`save` gives it (``sealed``), so the page keeps every change at once,
-    before any animation: a reload lands exactly here."""
-    return {**table.update(), "played": played, "sealed": seal_save(table)}
+    before any animation: a reload lands exactly here.  ``reopened`` (a resume, an undo)
+    adds the hand's ``story`` so far (:meth:`Table.reopen`)."""
+    update = table.reopen() if reopened else table.update()
+    return {**update, "played": played, "sealed": seal_save(table)}
 
 
 @api
@@ -354,7 +356,7 @@ def undo(payload: Payload) -> Reply:
     with the hand's ``story`` so far (the log without the lines taken back)."""
     table = _current()
     table.undo_to_human()
-    return {**table.reopen(), "played": None, "sealed": seal_save(table)}
+    return _reply(table, reopened=True)
 
 
 @api
