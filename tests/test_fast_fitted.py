@@ -29,9 +29,15 @@ from bench.policy_features import FEATURES, card_features, context
 from bench.strong_variants import FastFitted
 from engines.interface import EngineError
 from engines.levels import load_engine
-from engines.strong import EPSILON, StrongEngine, rollout
-from tests.test_fast_rollout import OhHellScored, decisions, starts
-from tests.test_fitted_policy import DW, DW_GAMES, hidden_cards_dealt_otherwise, knowledge
+from engines.strong import EPSILON, rollout
+from tests.test_fast_rollout import starts
+from tests.test_fitted_policy import (
+    DW,
+    DW_GAMES,
+    assert_deterministic_and_legal,
+    hidden_cards_dealt_otherwise,
+    knowledge,
+)
 from whist.actions import PLAYS, Decision
 from whist.games.bidding import BiddingWhist
 from whist.games.diminishing import DiminishingWhist
@@ -153,19 +159,7 @@ def test_a_game_it_does_not_play_goes_on_as_strongs_rollout() -> None:
 
 
 def test_the_engine_is_deterministic_and_plays_legal_actions() -> None:
-    cases = list(decisions(DiminishingWhist, {"players": 4}, 17, 10))
-    cases += list(decisions(OhHellScored, {"players": 4}, 19, 6))
-    differs = 0
-    for index, (_game, obs, legal) in enumerate(cases):
-        first = FastFitted(seed=index, iterations=80)
-        again = load_engine("bench.strong_variants:FastFitted", DW, seed=index,
-                            iterations=80)
-        assert first.choose(obs, legal) in legal
-        assert first.evaluate(obs, legal) == again.evaluate(obs, legal)
-        assert FastFitted(seed=index, iterations=80, temperature=0).choose(obs, legal) in legal
-        differs += StrongEngine(seed=index, iterations=80).evaluate(obs, legal) \
-            != first.evaluate(obs, legal)
-    assert differs > len(cases) // 2  # the fitted rollouts really play otherwise
+    assert_deterministic_and_legal(FastFitted, "bench.strong_variants:FastFitted")
 
 
 @pytest.mark.parametrize("bad", [-0.1, math.nan, math.inf, "hot", True, None, 0.05])

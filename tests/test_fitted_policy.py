@@ -149,20 +149,29 @@ def test_a_game_it_does_not_play_goes_on_as_strongs_rollout() -> None:
     assert compared == 20
 
 
-def test_the_engine_is_deterministic_and_plays_legal_actions() -> None:
+def assert_deterministic_and_legal(engine: type[StrongEngine], spec: str,
+                                   greedy: type[StrongEngine] | None = None) -> None:
+    """``engine`` (loadable as ``spec``) plays legal actions, evaluates the same at the same
+    seed, and evaluates otherwise than ``strong``; ``greedy`` (its temperature 0, default
+    ``engine`` with ``temperature=0``) plays legal actions too."""
     cases = list(decisions(DiminishingWhist, {"players": 4}, 17, 10))
     cases += list(decisions(OhHellScored, {"players": 4}, 19, 6))
     differs = 0
     for index, (_game, obs, legal) in enumerate(cases):
-        first = FittedPolicy(seed=index, iterations=80)
-        again = load_engine("bench.strong_variants:FittedPolicy", DW, seed=index,
-                            iterations=80)
+        first = engine(seed=index, iterations=80)
+        again = load_engine(spec, DW, seed=index, iterations=80)
         assert first.choose(obs, legal) in legal
         assert first.evaluate(obs, legal) == again.evaluate(obs, legal)
-        assert Fitted0(seed=index, iterations=80).choose(obs, legal) in legal
+        cold = greedy(seed=index, iterations=80) if greedy is not None \
+            else engine(seed=index, iterations=80, temperature=0)
+        assert cold.choose(obs, legal) in legal
         differs += StrongEngine(seed=index, iterations=80).evaluate(obs, legal) \
             != first.evaluate(obs, legal)
     assert differs > len(cases) // 2  # the fitted rollouts really play otherwise
+
+
+def test_the_engine_is_deterministic_and_plays_legal_actions() -> None:
+    assert_deterministic_and_legal(FittedPolicy, "bench.strong_variants:FittedPolicy", Fitted0)
 
 
 @pytest.mark.parametrize("bad", [-0.1, math.nan, math.inf, "hot", True, None])
