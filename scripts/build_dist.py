@@ -8,7 +8,8 @@ What goes in, and nothing else::
     app-<hash>/                 the page's own files: css/, js/, py/worker.py, pyscript.json,
                                 cards/, icons, manifest, catalog.json, pkg/game.zip, and
                                 runtime/boot.mjs + snapshot.mjs (Python from a memory snapshot)
-    rt-<hash>/pyscript/         the PyScript files the page loads
+    rt-<hash>/pyscript/         the PyScript files the page loads (its worker's set-up without
+                                PyScript's own Python package, which the page never imports)
     rt-<hash>/pyodide/          Pyodide's runtime, python_stdlib.zip trimmed to the modules the
                                 game, PyScript and Pyodide import
 
@@ -97,6 +98,10 @@ STATIC_IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\./[^"]+\.m?js)"')
 #: PyScript's plugin table in its core chunk (``name:()=>import("./x.js")``): the chunks
 #: it imports as soon as it runs, one after the other behind the core.
 PYSCRIPT_PLUGIN_RE = re.compile(r'[\w"$-]+:\(\)=>import\("(\./[^"]+\.js)"\)')
+#: PyScript's Python set-up code, made once from its package's sources and run before the
+#: worker's script: it writes the ``pyscript`` package into the file system and imports it
+#: (``const n="mpy"===t?Ao.replace(bo,""):Ao`` in 2025's core chunk).
+PYSCRIPT_SETUP_RE = re.compile(r'const (\w+)="mpy"===\w+\?(\w+)\.replace\(\w+,""\):\2(?=[,;])')
 #: The page's own entry modules (``<script type="module" src="static/js/...">``).
 PAGE_MODULE_RE = re.compile(r'<script type="module" src="static/(js/[\w.-]+\.js)"></script>')
 #: The Python worker's script element: PyScript fetches its config and source before it
@@ -371,6 +376,29 @@ def pyscript_start_modules(files: dict[str, bytes]) -> list[str]:
     return module_closure(files, core + plugins)
 
 
+def without_pyscript_package(files: dict[str, bytes]) -> dict[str, bytes]:
+    """PyScript's ``files`` with its worker set-up emptied: no ``pyscript`` package written
+    into the file system and imported before ``worker.py``, which never uses it (its
+    bridge is polyscript's ``xworker.sync``). That set-up was about a tenth of a repeat
+    visit (docs/performance.md). Stops if PyScript's chunks no longer hold it exactly once."""
+    found = [name for name, data in files.items()
+             if name.endswith(".js") and PYSCRIPT_SETUP_RE.search(data.decode("utf-8", "replace"))]
+    if len(found) != 1:
+        raise SystemExit(f"build_dist: PyScript's package set-up found in {found or 'no chunk'}, "
+                         "not in one: update PYSCRIPT_SETUP_RE")
+    text, count = PYSCRIPT_SETUP_RE.subn(r'const \1=""', files[found[0]].decode("utf-8"))
+    if count != 1:
+        raise SystemExit(f"build_dist: PyScript's package set-up is in {found[0]} {count} times")
+    return {**files, found[0]: text.encode("utf-8")}
+
+
+def python_imports_pyscript(sources: dict[str, str]) -> list[str]:
+    """The names of ``sources`` (module name → text) that import PyScript's package."""
+    return sorted(name.removesuffix(".__init__") for name, text in sources.items()
+                  if any(n.split(".")[0] == "pyscript" for n in
+                         imported_names(text, name.removesuffix(".__init__"), name.endswith(".__init__"))))
+
+
 def add_preloads(html: str, hrefs: Iterable[str], fetched: Iterable[str] = ()) -> str:
     """``html`` with a ``<link rel="modulepreload">`` for each of ``hrefs`` and a
     ``<link rel="preload" as="fetch">`` for each of ``fetched`` at the end of its head.
@@ -395,13 +423,22 @@ def build(out: Path, test: bool, quiet: bool) -> dict[str, object]:
     log(quiet, f"python_stdlib.zip: {kept} of {total} modules kept ({len(stdlib):,} bytes)")
     runtime: dict[str, bytes] = {f"pyodide/{n}": (VENDOR / "pyodide" / n).read_bytes() for n in PYODIDE_FILES}
     runtime["pyodide/python_stdlib.zip"] = stdlib
-    for name, data in globbed(VENDOR / "pyscript", PYSCRIPT_PATTERNS).items():
+    pyscript_files = without_pyscript_package(globbed(VENDOR / "pyscript", PYSCRIPT_PATTERNS))
+    for name, data in pyscript_files.items():
         if not any(fnmatch.fnmatch(name, pattern) for pattern in PYSCRIPT_LEFT_OUT):
             runtime[f"pyscript/{name}"] = data
     rt = f"rt-{folder_hash(runtime)}"
 
     # the page's own files
-    game_bytes = stored_zip(zip_entries(game_zip))
+    # game.zip's bytecode of PyScript's package serves the unbuilt page only (static/)
+    game_entries = [(name, data) for name, data in zip_entries(game_zip) if not name.startswith("pyscript/")]
+    python = {name.removesuffix(".py").replace("/", "."): data.decode("utf-8")
+              for name, data in game_entries if name.endswith(".py")}
+    python["worker"] = (STATIC / "py" / "worker.py").read_text("utf-8")
+    if importers := python_imports_pyscript(python):
+        raise SystemExit(f"build_dist: {', '.join(importers)} import PyScript's package, "
+                         "which dist/ does not load (without_pyscript_package)")
+    game_bytes = stored_zip(game_entries)
     app_files = globbed(STATIC, APP_PATTERNS)
     app_files["pkg/game.zip"] = game_bytes
     app_files["catalog.json"] = catalog_json()

@@ -191,13 +191,13 @@ json.dumps(report)
 
 
 def test_game_zip_holds_bytecode_of_pyscripts_package(dist: Path) -> None:
-    rt, app = dist / folder(dist, "rt-"), dist / folder(dist, "app-")
-    (chunk,) = (rt / "pyscript").glob("core-*.js")
+    # The unbuilt page's game.zip (static/): dist/'s PyScript does not load its package.
+    (chunk,) = (ROOT / "static" / "vendor" / "pyscript").glob("core-*.js")
     script = (f"(async () => {{ {PYSCRIPT_BYTECODE_CHECK} }})()"
               ".catch((e) => { console.error(e); process.exit(1); })")
     out = subprocess.run(["node", "--input-type=commonjs", "-e", script,
                           (ROOT / "scripts" / "pyscript_package.mjs").as_uri(), str(chunk),
-                          str(app / "pkg" / "game.zip"),
+                          str(ROOT / "static" / "pkg" / "game.zip"),
                           (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()],
                          capture_output=True, text=True, timeout=180, check=True)
     report = json.loads(out.stdout.strip().splitlines()[-1])
@@ -208,6 +208,23 @@ def test_game_zip_holds_bytecode_of_pyscripts_package(dist: Path) -> None:
     assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/display.py"} <= set(checks)
     assert "pyscript/web.py" not in checks  # only a page's own Python imports it
     assert all(all(c.values()) for c in checks.values()), checks
+
+
+def test_dist_leaves_out_pyscripts_own_package(dist: Path) -> None:
+    rt, app = dist / folder(dist, "rt-"), dist / folder(dist, "app-")
+    (vendored,) = (ROOT / "static" / "vendor" / "pyscript").glob("core-*.js")
+    shipped = rt / "pyscript" / vendored.name
+    assert len(build_dist.PYSCRIPT_SETUP_RE.findall(vendored.read_text("utf-8"))) == 1
+    assert not build_dist.PYSCRIPT_SETUP_RE.search(shipped.read_text("utf-8"))
+    assert len(shipped.read_bytes()) < len(vendored.read_bytes())  # only the set-up is gone
+    with zipfile.ZipFile(app / "pkg" / "game.zip") as zf:
+        assert not [n for n in zf.namelist() if n.startswith("pyscript/")]
+    # a chunk of another shape, or a module of the game that imports the package, stops the build
+    with pytest.raises(SystemExit, match="PYSCRIPT_SETUP_RE"):
+        build_dist.without_pyscript_package({"core-X.js": b"const n=Ao"})
+    assert build_dist.python_imports_pyscript({
+        "whist_app.view": "from pyscript import document\n", "worker": "import json\n",
+        "whist.__init__": "import pyscript.web as w\n"}) == ["whist", "whist_app.view"]
 
 
 def test_service_worker_precaches_the_bundle(dist: Path) -> None:

@@ -62,6 +62,8 @@ def ping() -> str:
             "snapshot_ms": int(os.environ.get("WHIST_SNAPSHOT_MS", "0") or 0),
             # Where a restored heap was checked: "thread" (check.mjs) or "here" (the fallback).
             "snapshot_check": os.environ.get("WHIST_SNAPSHOT_CHECK", ""),
+            # Whether PyScript set up its own Python package (dist/ leaves it out: build_dist.py).
+            "pyscript_package": "pyscript" in sys.modules,
         }
     )
 

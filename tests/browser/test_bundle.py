@@ -87,6 +87,8 @@ def test_second_visit_starts_from_the_snapshot(page: Any, base_url: str, request
     # checked and unpacked in a thread of its own (static/runtime/check.mjs)
     info = page.evaluate("async () => (await import(BRIDGE)).ready()".replace("BRIDGE", BRIDGE_URL))
     assert info["snapshot_check"] == "thread", info
+    # dist/'s PyScript does not write and import its own package (scripts/build_dist.py)
+    assert info["pyscript_package"] is False, info
     assert page.evaluate(START) == "diminishing-whist"  # the restored Python plays
     assert not request_log.failed, request_log.failed
 
