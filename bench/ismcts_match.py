@@ -58,6 +58,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import signal
 import statistics
 import sys
 import time
@@ -504,6 +505,11 @@ def calibrate(game: Any, seconds: float, uct_c: float, simulations: int = 2000) 
             "simulations_per_decision": simulations * seconds / took}
 
 
+def _interrupt(signum: int, frame: object) -> None:
+    """SIGTERM stops a match as Ctrl-C does."""
+    raise KeyboardInterrupt
+
+
 def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
               calibration: dict[str, float] | None, elapsed: float) -> dict[str, Any]:
     """The match's figures: mean difference with its 95% CI, means, exact bids, times."""
@@ -511,7 +517,8 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
     times = {kind: [t for r in results for t in r["times"][kind]] for kind in ("strong", "ismcts")}
     hands = 2 * len(results) * PLAYERS // 2  # seat-hands per side
     return {
-        "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "seed": args.seed,
+        "game": "oh_hell", "params": GAME_PARAMS, "deals": len(results), "deals_asked": args.deals,
+        "seed": args.seed,
         "seconds": args.seconds, "uct_c": args.uct_c, "iterations": args.iterations,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
         "strong_engine": args.strong, "strong_settings": args.strong_settings,
@@ -608,17 +615,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     game = load_game()
     calibration = calibrate(game, args.seconds, args.uct_c) if args.calibrate else None
     start = time.perf_counter()
-    results = []
-    for deal in range(args.deals):
-        weight = None if args.others_weight < 0 else args.others_weight
-        results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
-                                 args.iterations, args.strong_scoring, weight,
-                                 args.strong_settings, args.strong_decides, args.strong,
-                                 args.ismcts_simulations))
-        running = statistics.fmean(r["difference"] for r in results)
-        print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
-              f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",
-              file=sys.stderr, flush=True)
+    results: list[dict[str, Any]] = []
+    # A long match stopped (Ctrl-C, SIGTERM) still writes the deals it finished.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        for deal in range(args.deals):
+            weight = None if args.others_weight < 0 else args.others_weight
+            results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
+                                     args.iterations, args.strong_scoring, weight,
+                                     args.strong_settings, args.strong_decides, args.strong,
+                                     args.ismcts_simulations))
+            running = statistics.fmean(r["difference"] for r in results)
+            print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
+                  f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",
+                  file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        if len(results) < 2:
+            print(f"ismcts_match: stopped after {len(results)} deal(s): nothing written", file=sys.stderr)
+            return 130
+        print(f"ismcts_match: stopped after {len(results)} of {args.deals} deals: "
+              "writing those", file=sys.stderr)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     summary = summarize(results, args, calibration, time.perf_counter() - start)
     text = json.dumps(summary, sort_keys=True, indent=1) + "\n"
     if args.out is not None:

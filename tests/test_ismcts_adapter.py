@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -156,3 +157,32 @@ def test_a_fixed_simulation_count_reaches_every_ismcts_seat(
 def test_a_bad_fixed_budget_is_one_line(match: Any, capsys: pytest.CaptureFixture[str]) -> None:
     assert match.main(["--ismcts-simulations", "0"]) == 2
     assert capsys.readouterr().err == "ismcts_match: --ismcts-simulations must be at least 1, not 0\n"
+
+
+def test_a_stopped_match_writes_the_deals_it_finished(
+        match: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    played = []
+
+    def deal_then_stop(game: Any, deal: int, *args: Any) -> dict[str, Any]:
+        if deal == 3:
+            raise KeyboardInterrupt  # as Ctrl-C or SIGTERM (match._interrupt) would
+        played.append(deal)
+        hand = {"bids": [1, 2, 3, 1], "kinds": ["strong", "ismcts"] * 2, "returns": [1.0] * 4,
+                "tricks": [1, 2, 3, 4]}
+        return {"deal": deal, "difference": float(deal), "hands": [hand, hand], "strong_mean": 1.0,
+                "ismcts_mean": 1.0, "strong_exact": 1, "ismcts_exact": 2, "ismcts_fallbacks": 0,
+                "times": {"strong": [0.1], "ismcts": [0.1]}}
+
+    monkeypatch.setattr(match, "play_deal", deal_then_stop)
+    out = tmp_path / "partial.json"
+    assert match.main(["--deals", "10", "--iterations", "5", "--ismcts-simulations", "5",
+                       "--out", str(out)]) == 0
+    summary = json.loads(out.read_text())
+    assert played == [0, 1, 2]
+    assert (summary["deals"], summary["deals_asked"]) == (3, 10)
+    assert [r["deal"] for r in summary["results"]] == [0, 1, 2]
+    assert summary["mean_difference"] == 1.0
+    assert "stopped after 3 of 10 deals" in capsys.readouterr().err
+    with pytest.raises(KeyboardInterrupt):
+        match._interrupt(15, None)
