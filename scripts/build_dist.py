@@ -100,7 +100,7 @@ STATIC_IMPORT_RE = re.compile(r'(?:\bfrom\s*|\bimport\s*)"(\./[^"]+\.m?js)"')
 PYSCRIPT_PLUGIN_RE = re.compile(r'[\w"$-]+:\(\)=>import\("(\./[^"]+\.js)"\)')
 #: PyScript's Python set-up code, made once from its package's sources and run before the
 #: worker's script: it writes the ``pyscript`` package into the file system and imports it
-#: (``const n="mpy"===t?Ao.replace(bo,""):Ao`` in 2025's core chunk).
+#: (``const n="mpy"===t?Ao.replace(bo,""):Ao`` in @pyscript/core 0.7.31's core chunk).
 PYSCRIPT_SETUP_RE = re.compile(r'const (\w+)="mpy"===\w+\?(\w+)\.replace\(\w+,""\):\2(?=[,;])')
 #: The page's own entry modules (``<script type="module" src="static/js/...">``).
 PAGE_MODULE_RE = re.compile(r'<script type="module" src="static/(js/[\w.-]+\.js)"></script>')
