@@ -265,3 +265,34 @@ def test_a_hint_names_the_hand_cards_of_a_choice_of_several() -> None:
     assert discard["cards"] == ["3♠", "10♥"]
     assert hint_items("pass", [("A♦ 2♣ 9♥", 0.0)])[0]["cards"] == ["A♦", "2♣", "9♥"]
     assert bid["cards"] == [] and card["cards"] == []
+
+
+def test_nine_five_two_marks_the_events_its_context_lines_already_say() -> None:
+    marked: dict[str, int] = {"own discard": 0, "other discard": 0, "pass": 0}
+    for seed in range(4):
+        table = Table.new("nine-five-two", {}, ["human", "random", "random"], seed=seed)
+        rng = random.Random(seed)
+        while not table.state.over and len(table.state.hand_scores) < 3:
+            if table.computer_to_move():
+                table.play_computer()
+            else:
+                view = table.view()
+                if view["choices"]["layout"] == "select":
+                    hand = [c["card"] for c in view["hand"]]
+                    table.play_human(" ".join(rng.sample(hand, view["choices"]["select"]["count"])))
+                else:
+                    table.play_human(rng.choice(sorted(table.state.observe(0)["legal"])))
+            context = table.view()["context"]
+            for event in table.event_views():
+                if event["text"].startswith("You discard"):
+                    marked["own discard"] += 1
+                    assert event["on_table"] and any(c.startswith("Your discard: ") for c in context)
+                elif "discards" in event["text"]:
+                    marked["other discard"] += 1
+                    assert not event["on_table"]
+                elif event["type"] == "passed":
+                    marked["pass"] += 1
+                    assert event["on_table"] and any(" gave " in c for c in context)
+                else:
+                    assert not event["on_table"], event
+    assert all(marked.values()), marked

@@ -231,6 +231,9 @@ class EventView(TypedDict):
 
     type: str
     text: str
+    #: The table's context lines already say it (9-5-2: your discard, a pass), so the
+    #: felt does not repeat it as the newest event; the log and the screen reader do.
+    on_table: bool
 
 
 class TableView(TypedDict):

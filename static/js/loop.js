@@ -90,7 +90,9 @@ function noteEvents(events) {
   app.events = [...[...all].reverse(), ...app.events].slice(0, EVENT_LINES);
   const lines = all.filter((e) => e.type !== "trick");
   if (!lines.length) return;
-  app.latest = lines[lines.length - 1].text;
+  // The felt's newest line leaves off what its context lines already say (Python marks it).
+  const newest = lines[lines.length - 1];
+  app.latest = newest.on_table ? "" : newest.text;
   announce(lines.map((e) => e.text).join(". "));
 }
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from whist.events import HandScored
+from whist.events import Event, HandScored
 from whist.observations import Observation
 from whist_app.views import (
     ChoicesView,
@@ -176,6 +176,10 @@ class GamePresenter(Generic[Obs]):
                      receiver: int) -> tuple[list[str], list[str]] | None:
         """The cards of a pass and of its returns, if this seat saw them."""
         return None
+
+    def in_context(self, event: Event, obs: Obs) -> bool:
+        """Whether :meth:`context`'s lines for ``obs`` already say ``event``."""
+        return False
 
 
 PROMPTS: dict[str, str] = {

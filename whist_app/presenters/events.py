@@ -29,28 +29,33 @@ def describe_events(events: Sequence[Event], obs: Observation,
                     seating: Seating) -> list[EventView]:
     """The events worth a line under the table, in words, for ``obs``'s seat."""
     game = PRESENTERS[obs["game"]]
+    narrowed = game.narrow(obs)
     out: list[EventView] = []
     for event in events:
-        match event:
-            case Acted():
-                said = _acted_text(event, obs, seating)
-                if said is not None:
-                    out.append({"type": "acted", "text": said})
-            case TrickTaken(winner=winner):
-                name = seating.name(winner)
-                out.append({"type": "trick",
-                            "text": f"{name} {'take' if name == 'You' else 'takes'} the trick"})
-            case HandScored(hand=hand, scores=scores):
-                parts = ", ".join(f"{seating.name(s)} {_signed(v)}" for s, v in enumerate(scores))
-                out.append({"type": "scored",
-                            "text": f"{game.hand_word} {hand + 1} scored: {parts}"})
-            case Redeal(reason=reason):
-                out.append({"type": "redeal",
-                            "text": f"{reason.capitalize()}: the cards are dealt again"})
-            case CardsPassed():
-                out.append({"type": "passed",
-                            "text": _passed_text(game, event, game.narrow(obs), seating)})
+        kind, text = _event_words(game, event, narrowed, seating)
+        if text is not None:
+            out.append({"type": kind, "text": text,
+                        "on_table": game.in_context(event, narrowed)})
     return out
+
+
+def _event_words(game: GamePresenter[Obs], event: Event, obs: Obs,
+                 seating: Seating) -> tuple[str, str | None]:
+    """An event's type for the page and its words (None: not worth a line)."""
+    match event:
+        case Acted():
+            return "acted", _acted_text(event, obs, seating)
+        case TrickTaken(winner=winner):
+            name = seating.name(winner)
+            return "trick", f"{name} {'take' if name == 'You' else 'takes'} the trick"
+        case HandScored(hand=hand, scores=scores):
+            parts = ", ".join(f"{seating.name(s)} {_signed(v)}" for s, v in enumerate(scores))
+            return "scored", f"{game.hand_word} {hand + 1} scored: {parts}"
+        case Redeal(reason=reason):
+            return "redeal", f"{reason.capitalize()}: the cards are dealt again"
+        case CardsPassed():
+            return "passed", _passed_text(game, event, obs, seating)
+    return "other", None
 
 
 def _acted_text(event: Acted, obs: Observation, seating: Seating) -> str | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from whist.actions import Discard
 from whist.cards import Suit
+from whist.events import Acted, CardsPassed, Event
 from whist.observations import (
     NineFiveTwoObservation,
     Observation,
@@ -95,6 +97,17 @@ class NineFiveTwoPresenter(GamePresenter[NineFiveTwoObservation]):
         if obs["discard"]:
             lines.append("Your discard: " + " ".join(obs["discard"]))
         return lines
+
+    def in_context(self, event: Event, obs: NineFiveTwoObservation) -> bool:
+        """Your own discard ("Your discard: …") and a pass the context lists (each exchange of
+        the hand)."""
+        match event:
+            case Acted(action=Discard(), seat=seat):
+                return seat == obs["seat"] and bool(obs["discard"])
+            case CardsPassed(passer=passer, receiver=receiver):
+                return any(e["done"] and e["passer"] == passer and e["receiver"] == receiver
+                           for e in obs["passing"])
+        return False
 
     def prompt(self, obs: NineFiveTwoObservation, seating: Seating) -> str:
         """Name trump (with the dealer's contract), discard n, give n to a seat."""
