@@ -8,7 +8,9 @@
     ISMCTS at --ismcts-simulations in 1 and 3, only strong's bids logged)
 
 ``strong`` (plain, fixed ``--card-iterations`` rollouts per card decision and
-``--bid-iterations`` per bid, so a run is the same on any machine) plays every
+``--bid-iterations`` per bid, so a run is the same on any machine), or the
+engine ``--engine`` names (a bench variant such as
+``bench.outcome_bids:FittedModelBids``, at the same fixed counts), plays every
 card.  With chance ``--explore`` a bid is replaced by a random legal bid one or
 two away from the search's choice (exploration: the data covers bids strong
 would not make).  ``--count`` is whole Diminishing Whist games (``dw``: game
@@ -24,8 +26,8 @@ read while it goes on): ``source``, ``scoring`` (``dw`` or ``oh_hell``),
 ``earlier`` (the bids made before, in bidding order), ``hand`` (canonical, see
 :func:`canonical_hand`), ``has_trump``, ``raw`` (the cards as dealt) and
 ``trump``, ``choice`` (the search's bid), ``bid`` (the bid made), ``explored``,
-and ``tricks`` (taken in the hand).  ``bench/fit_outcome_model.py`` fits the
-model from these lines.
+``engine`` (``--engine``) and ``tricks`` (taken in the hand).
+``bench/fit_outcome_model.py`` fits the model from these lines.
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.outcome_model import bid_facts  # noqa: E402
-from engines.interface import Engine  # noqa: E402
-from engines.strong import StrongEngine  # noqa: E402
+from engines.interface import Engine, EngineError  # noqa: E402
+from engines.levels import load_engine  # noqa: E402
 from whist.actions import Action, Bid  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 from whist.observations import Observation  # noqa: E402
@@ -56,7 +58,8 @@ def explore_bid(choice: int, legal: Sequence[Action], rng: random.Random) -> int
 
 
 class ExploringStrong(Engine):
-    """``strong`` with separate bid and card budgets, exploring bids and logging them.
+    """``strong`` (or the bench variant ``engine``) with separate bid and card budgets,
+    exploring bids and logging them.
 
     Every bid decision is appended to :attr:`log` as :func:`bid_facts` plus the
     search's ``choice``, the ``bid`` made and ``explored``.
@@ -65,11 +68,14 @@ class ExploringStrong(Engine):
     level = "strong"
 
     def __init__(self, seed: int, card_iterations: int, bid_iterations: int, explore: float,
-                 **settings: Any) -> None:
-        """Two ``strong`` searches (cards, bids) seeded ``seed``; ``explore``: chance to explore."""
+                 engine: str = "strong", **settings: Any) -> None:
+        """Two searches (cards, bids) by ``engine`` seeded ``seed``; ``explore``: chance to
+        explore."""
         super().__init__(seed=seed)
-        self.cards = StrongEngine(seed=seed, iterations=card_iterations, **settings)
-        self.bids = StrongEngine(seed=seed, iterations=bid_iterations, **settings)
+        self.cards = load_engine(engine, DiminishingWhist.name, seed=seed,
+                                 iterations=card_iterations, **settings)
+        self.bids = load_engine(engine, DiminishingWhist.name, seed=seed,
+                                iterations=bid_iterations, **settings)
         self.explore = explore
         self.rng = random.Random(seed * 7_919 + 1)
         self.log: list[dict[str, Any]] = []
@@ -93,7 +99,8 @@ def dw_game(seed: int, players: int, args: argparse.Namespace) -> list[dict[str,
     """Every bid of one Diminishing Whist self-play game, with the tricks it took."""
     state = DiminishingWhist.search_type()({"players": players}, seed=seed)
     engines = [ExploringStrong(seed * 16 + s, args.card_iterations, args.bid_iterations,
-                               args.explore) for s in range(players)]
+                               args.explore, engine=getattr(args, "engine", "strong"))
+               for s in range(players)]
     rows: list[dict[str, Any]] = []
     hands_scored = 0
     while not state.over:
@@ -113,6 +120,7 @@ def dw_game(seed: int, players: int, args: argparse.Namespace) -> list[dict[str,
             for s, engine in enumerate(engines):
                 for row in engine.log:
                     rows.append({"source": f"dw{players}", "scoring": "dw", "seed": seed,
+                                 "engine": getattr(args, "engine", "strong"),
                                  **row, "tricks": won[s]})
                 engine.log = []
     return rows
@@ -134,7 +142,8 @@ def oh_hell_hand(index: int, args: argparse.Namespace) -> list[dict[str, Any]]:
         agent_seed = (args.seed * 1_000_003 + index) * 16 + player
         if kind == "strong":
             engine = ExploringStrong(agent_seed, args.card_iterations, args.bid_iterations,
-                                     args.explore, world_class=im.OhHellRound, others_weight=0.0)
+                                     args.explore, engine=args.engine,
+                                     world_class=im.OhHellRound, others_weight=0.0)
             engines[player] = engine
             agents.append(im.StrongAdapter(engine, card_of).step)
         else:
@@ -147,7 +156,8 @@ def oh_hell_hand(index: int, args: argparse.Namespace) -> list[dict[str, Any]]:
             if row["bid"] != result.bids[player]:
                 raise RuntimeError("the logged bid is not the bid played")
             rows.append({"source": args.source, "scoring": "oh_hell", "seed": args.seed,
-                         "hand_index": index, **row, "tricks": result.tricks[player]})
+                         "hand_index": index, "engine": args.engine, **row,
+                         "tricks": result.tricks[player]})
     return rows
 
 
@@ -163,6 +173,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bid-iterations", type=int, default=300)
     parser.add_argument("--explore", type=float, default=0.25)
     parser.add_argument("--ismcts-simulations", type=int, default=1000)
+    parser.add_argument("--engine", default="strong",
+                        help="the engine that bids and plays (a level or module:Class)")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if not 0.0 <= args.explore <= 1.0:
@@ -170,6 +182,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in ("count", "card_iterations", "bid_iterations", "ismcts_simulations"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
+    try:
+        load_engine(args.engine, DiminishingWhist.name, iterations=1)
+    except EngineError as error:
+        parser.error(str(error))
     start = time.perf_counter()
     total = 0
     for i in range(args.first, args.first + args.count):

@@ -174,6 +174,26 @@ def test_self_play_rows_hold_every_bid_with_its_tricks(tmp_path: Path) -> None:
     assert isinstance(Bid(hand[0]["bid"]), Bid)
 
 
+def test_the_data_can_come_from_a_bench_variant(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "rows.jsonl"
+    spec = "bench.outcome_bids:FittedModelBids"
+    assert main(["--source", "ismcts", "--count", "1", "--seed", "5", "--card-iterations", "4",
+                 "--ismcts-simulations", "50", "--explore", "0", "--engine", spec,
+                 "--out", str(out)]) == 0
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 2 and {r["engine"] for r in rows} == {spec}
+    for row in rows:  # no exploration: each bid is the model's best by expected score
+        values = expected_scores(ModelBids(iterations=4).weights, row["hand"], row["has_trump"],
+                                 row["players"], row["earlier"], "oh_hell", range(11))
+        legal = [b for b in values if row["position"] < 3 or sum(row["earlier"]) + b != 10]
+        assert row["bid"] == max(legal, key=lambda b: (values[b][0], -b))
+    with pytest.raises(SystemExit):
+        main(["--engine", "nope", "--out", str(tmp_path / "x.jsonl")])
+    assert "unknown engine level 'nope'" in capsys.readouterr().err
+    assert not (tmp_path / "x.jsonl").exists()
+
+
 def test_the_data_command_refuses_bad_numbers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     for bad in (["--explore", "1.5"], ["--count", "0"]):
         with pytest.raises(SystemExit):
