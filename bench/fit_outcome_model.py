@@ -2,7 +2,7 @@
 
     /tmp/trainvenv/bin/python bench/fit_outcome_model.py bench/results/outcome-*.jsonl \\
         [--model mlp|logistic] [--hidden 32] [--test-share 0.2] [--seed 1] \\
-        [--out bench/outcome_model_weights.py]
+        [--weight ENGINE=W ...] [--out bench/outcome_model_weights.py]
 
 Needs the optional ``train`` extra (numpy, scikit-learn; ``pip install
 '.[train]'`` in a private environment): never the page, never CI.  Rows are
@@ -12,7 +12,10 @@ seed.  The report compares, on the held-out bids: the model; a bid-only table
 (the share of each bid error for the same scoring, hand size and bid, seen in
 training); and "tricks = bid" as a point guess.  Log-loss is over the trick
 counts 0..cards (the chances :func:`bench.outcome_model.trick_chances` gives),
-accuracy is the most likely trick count.  With ``--out`` the fitted model
+accuracy is the most likely trick count; the held-out figures are given
+overall, by source, by engine (the rows' ``engine``, ``strong`` when absent) and
+for searched and explored bids.  ``--weight ENGINE=W`` weighs the rows of that
+engine W times in the fit (the logistic model only).  With ``--out`` the fitted model
 (refitted on every row) is written as a weights module; the figures go to
 stdout and, with ``--report``, to a JSON file.
 """
@@ -80,7 +83,28 @@ def held_out(row: dict[str, Any], share: float, seed: int) -> bool:
     return (zlib.crc32(key) % 10_000) < share * 10_000
 
 
-def fit(x: Any, y: Any, kind: str, hidden: int, seed: int) -> dict[str, Any]:
+def row_engine(row: dict[str, Any]) -> str:
+    """The engine that bid and played the row (rows from before ``--engine``: ``strong``)."""
+    return str(row.get("engine", "strong"))
+
+
+def parse_weights(items: list[str]) -> dict[str, float]:
+    """``ENGINE=W`` items as a dict; SystemExit with one line for a malformed one."""
+    out: dict[str, float] = {}
+    for item in items:
+        engine, _, value = item.rpartition("=")
+        try:
+            weight = float(value)
+        except ValueError:
+            weight = -1.0
+        if not engine or weight <= 0:
+            raise SystemExit(f"fit_outcome_model: --weight wants ENGINE=W with W > 0, not {item!r}")
+        out[engine] = weight
+    return out
+
+
+def fit(x: Any, y: Any, kind: str, hidden: int, seed: int,
+        sample_weight: Any = None) -> dict[str, Any]:
     """A fitted model as the weights dict bench/outcome_model.py reads."""
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
@@ -88,9 +112,11 @@ def fit(x: Any, y: Any, kind: str, hidden: int, seed: int) -> dict[str, Any]:
     z = (x - mean) / scale
     if kind == "logistic":
         model: Any = LogisticRegression(max_iter=2000, C=1.0)
-        model.fit(z, y)
+        model.fit(z, y, sample_weight=sample_weight)
         raw_layers = [(model.coef_, model.intercept_)]
     else:
+        if sample_weight is not None:
+            raise SystemExit("fit_outcome_model: --weight is for the logistic model")
         model = MLPClassifier(hidden_layer_sizes=(hidden,), alpha=1e-3, max_iter=400,
                               early_stopping=True, validation_fraction=0.1,
                               n_iter_no_change=20, random_state=seed)
@@ -156,6 +182,7 @@ def report(train: list[dict[str, Any]], test: list[dict[str, Any]], weights: dic
     for i, r in enumerate(test):
         groups["all"].append(i)
         groups[r["source"]].append(i)
+        groups[f"engine {row_engine(r)}"].append(i)
         groups["explored" if r.get("explored") else "searched"].append(i)
     for name, index in sorted(groups.items()):
         rows = [test[i] for i in index]
@@ -177,21 +204,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--report", type=Path, default=None)
+    parser.add_argument("--weight", action="append", default=[], metavar="ENGINE=W")
     args = parser.parse_args(argv)
+    engine_weights = parse_weights(args.weight)
     rows = read_rows(args.data)
     train = [r for r in rows if not held_out(r, args.test_share, args.seed)]
     test = [r for r in rows if held_out(r, args.test_share, args.seed)]
     x_all = np.array([row_features(r) for r in rows])
     y_all = np.array([offset_class(r) for r in rows])
     is_test = np.array([held_out(r, args.test_share, args.seed) for r in rows])
-    weights = fit(x_all[~is_test], y_all[~is_test], args.model, args.hidden, args.seed)
-    figures = {"model": args.model, "hidden": args.hidden, "train_bids": len(train),
+    w_all = (np.array([engine_weights.get(row_engine(r), 1.0) for r in rows])
+             if engine_weights else None)
+    weights = fit(x_all[~is_test], y_all[~is_test], args.model, args.hidden, args.seed,
+                  None if w_all is None else w_all[~is_test])
+    figures = {"model": args.model, "hidden": args.hidden, "weight": engine_weights,
+               "train_bids": len(train),
                "test_bids": len(test), "held_out": report(train, test, weights, x_all[is_test])}
     print(json.dumps(figures, indent=1))
     if args.report is not None:
         args.report.write_text(json.dumps(figures, indent=1) + "\n")
     if args.out is not None:
-        weights = fit(x_all, y_all, args.model, args.hidden, args.seed)
+        weights = fit(x_all, y_all, args.model, args.hidden, args.seed, w_all)
         weights["bids"] = len(rows)
         body = json.dumps(weights).replace("], [", "],\n    [")
         write_weights_module(args.out, f"Weights of the outcome bid model (bench/outcome_model.py), "

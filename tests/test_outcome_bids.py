@@ -221,3 +221,29 @@ def test_the_combination_bids_by_the_model_and_plays_by_the_fitted_policy() -> N
         == fitted.choose(obs, legal)
     with pytest.raises(ValueError, match="temperature"):
         FittedModelBids(iterations=10, temperature=-1)
+
+
+def test_the_check_reads_a_matchs_bids_back_and_scores_the_model(tmp_path: Path) -> None:
+    from bench.outcome_check import main as check, match_bids, own_figures, paired_figures
+    results = Path(__file__).resolve().parent.parent / "bench" / "results"
+    match = json.loads((results / "issue21-1s-FittedModelBids-seed9.json").read_text())
+    match["results"] = match["results"][:3]
+    path = tmp_path / "match.json"
+    path.write_text(json.dumps(match))
+    rows = match_bids([path], sure_model(0))
+    assert len(rows) == 3 * 2 * 4  # deals, seatings, seats
+    kept = [(h["bids"][p], h["tricks"][p]) for r in match["results"] for h in r["hands"]
+            for p in range(4)]
+    assert sorted((r["bid"], r["tricks"]) for r in rows) == sorted(kept)
+    assert all(math.isclose(sum(p), 1.0) for r in rows for p in r["chances"].values())
+    own = own_figures([r for r in rows if r["side"] == "strong"])
+    # The sure model foresees every bid made exactly: its exact rate is 1, its loss is
+    # zero on the bids made and large on the others.
+    made = sum(r["bid"] == r["tricks"] for r in rows if r["side"] == "strong") / 12
+    assert own["exact_predicted"] == pytest.approx(1.0) and own["exact_real"] == made
+    assert own["log_loss"] == pytest.approx((1 - made) * -math.log(1e-12), rel=1e-3)
+    paired = paired_figures(rows)
+    assert sum(g["hands"] for g in paired.values()) == 12
+    assert check([str(path)]) == 0
+    with pytest.raises(SystemExit):
+        check([str(path), "--weights", "bench.no_such_weights"])
