@@ -13,6 +13,8 @@ Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2
   ``bench.strong_variants:FittedPolicy`` (rollouts by the policy fitted to
   ``strong``'s play): the two changes that each moved ``strong`` towards ISMCTS,
   together.
+- :class:`RefitModelBids` is :class:`FittedModelBids` whose model was refitted on
+  data that :class:`FittedModelBids` itself made.
 
 Every other decision is ``strong``'s.  The scoring the expectation is taken under
 is Diminishing Whist's, or OpenSpiel oh_hell's when the engine searches
@@ -22,6 +24,7 @@ bench/ismcts_match.py's ``OhHellRound`` worlds (its ``world_class``), or the
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -33,10 +36,10 @@ from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
 
 
-def load_weights() -> dict[str, Any]:
-    """The committed weights (bench/outcome_model_weights.py)."""
-    from bench.outcome_model_weights import WEIGHTS
-    return WEIGHTS
+def load_weights(module: str = "bench.outcome_model_weights") -> dict[str, Any]:
+    """The committed weights of ``module`` (default: bench/outcome_model_weights.py)."""
+    weights: dict[str, Any] = importlib.import_module(module).WEIGHTS
+    return weights
 
 
 class OutcomeBids(StrongEngine):
@@ -49,6 +52,8 @@ class OutcomeBids(StrongEngine):
     setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "top", "scoring")
     #: The default of the ``top`` setting (subclasses fix it for the arena).
     TOP: ClassVar[int] = 0
+    #: The module whose ``WEIGHTS`` the model reads.
+    WEIGHTS_MODULE: ClassVar[str] = "bench.outcome_model_weights"
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``strong``'s settings plus ``top`` and ``scoring`` (dw or oh_hell; default: read
@@ -64,7 +69,7 @@ class OutcomeBids(StrongEngine):
         if scoring not in SCORINGS:
             raise ValueError(f"unknown scoring {scoring!r} (scorings: {', '.join(SCORINGS)})")
         self.scoring: str = scoring
-        self.weights = load_weights()
+        self.weights = load_weights(self.WEIGHTS_MODULE)
 
     def model_ranking(self, observation: Observation,
                       legal: Sequence[Action]) -> list[tuple[Bid, float]]:
@@ -114,3 +119,11 @@ class FittedModelBids(ModelBids, FittedPolicy):
 
     setting_names: ClassVar[tuple[str, ...]] = tuple(
         dict.fromkeys(ModelBids.setting_names + FittedPolicy.setting_names))
+
+
+class RefitModelBids(FittedModelBids):
+    """:class:`FittedModelBids` with the model refitted on its own play
+    (bench/outcome_refit_weights.py: bids explored and played by :class:`FittedModelBids`
+    at 650 rollouts a card, against ISMCTS and in self-play, with the earlier data)."""
+
+    WEIGHTS_MODULE = "bench.outcome_refit_weights"

@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from bench.outcome_bids import FittedModelBids, ModelBids, ModelTop2, ModelTop3, OutcomeBids
+from bench.outcome_bids import (
+    FittedModelBids,
+    ModelBids,
+    ModelTop2,
+    ModelTop3,
+    OutcomeBids,
+    RefitModelBids,
+    load_weights,
+)
 from bench.outcome_data import dw_game, explore_bid, main
 from bench.outcome_model import (
     FEATURE_NAMES,
@@ -110,7 +118,7 @@ def test_the_variants_bid_from_the_model_and_search_only_its_best(monkeypatch: p
     bid = ModelBids(seed=1, iterations=40).choose(obs, legal)
     assert bid in legal and ModelBids(seed=1, iterations=40).choose(obs, legal) == bid
     # With a model sure every bid is made, the best expected score is the highest bid.
-    monkeypatch.setattr("bench.outcome_bids.load_weights", lambda: sure_model(0))
+    monkeypatch.setattr("bench.outcome_bids.load_weights", lambda module: sure_model(0))
     assert ModelBids(seed=1, iterations=40).choose(obs, legal) == BIDS[10]
     top3 = ModelTop3(seed=1, iterations=60)
     chosen = top3.choose(obs, legal)
@@ -125,6 +133,27 @@ def test_the_variants_bid_from_the_model_and_search_only_its_best(monkeypatch: p
     mover = state.to_move
     assert mover is not None
     assert ModelBids(seed=1, iterations=40).choose(state.observe(mover), legal) in legal
+
+
+def test_the_refit_variant_bids_by_its_own_weights() -> None:
+    refit, first = load_weights("bench.outcome_refit_weights"), load_weights()
+    assert refit["features"] == first["features"] and refit["bids"] > first["bids"]
+    engine = RefitModelBids(seed=2, iterations=20)
+    assert engine.weights == refit and isinstance(engine, FittedModelBids)
+    differ = 0
+    for seed in range(40):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = state.observe(seat), state.legal_actions()
+        facts = bid_facts(obs)
+        values = {b: expected_scores(w, facts["hand"], facts["has_trump"], 4, facts["earlier"],
+                                     "dw", [a.tricks for a in legal])
+                  for b, w in (("refit", refit), ("first", first))}
+        best = {k: max(v, key=lambda t: (v[t][0], -t)) for k, v in values.items()}
+        assert engine.choose(obs, legal) == BIDS[best["refit"]]
+        differ += best["refit"] != best["first"]
+    assert differ  # the refit changes some bids
 
 
 def test_the_variants_refuse_bad_settings_and_read_the_scoring() -> None:
@@ -224,7 +253,8 @@ def test_the_combination_bids_by_the_model_and_plays_by_the_fitted_policy() -> N
 
 
 def test_the_check_reads_a_matchs_bids_back_and_scores_the_model(tmp_path: Path) -> None:
-    from bench.outcome_check import main as check, match_bids, own_figures, paired_figures
+    from bench.outcome_check import main as check
+    from bench.outcome_check import match_bids, own_figures, paired_figures
     results = Path(__file__).resolve().parent.parent / "bench" / "results"
     match = json.loads((results / "issue21-1s-FittedModelBids-seed9.json").read_text())
     match["results"] = match["results"][:3]
