@@ -278,7 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         player = ("bench/fast_fitted.py; features left out, weights 0: " + ", ".join(dropped)
                   if dropped else "bench/fitted_rollout.py")
         about = (f"Weights of the fitted rollout card policy ({player}), a "
-                 f"conditional logit fitted on {len(rows)} card decisions of strong "
+                 f"conditional logit fitted on {len(rows)} card decisions of "
+                 f"{'ISMCTS' if {src for src, _ in sources} == {'ismcts'} else 'strong'} "
                  "(bench/policy_data.py; "
                  + ", ".join(f"{src} seed {seed}: {games[(src, seed)]} games or hands"
                              for src, seed in sources) + ")")

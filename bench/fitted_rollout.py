@@ -395,15 +395,19 @@ def policy_card(state: DiminishingWhist, rng: random.Random, tables: PolicyTable
 
 
 def fitted_rollout(state: GameState, seat: int, hands_done: int, weight: float,
-                   rng: random.Random, epsilon: float, temperature: float) -> float:
+                   rng: random.Random, epsilon: float, temperature: float,
+                   tables: PolicyTables | None = None) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end with the
     fitted policy's cards; the seat's value, as :func:`engines.strong.rollout` values it.
 
-    A state :func:`handles` declines goes on as ``strong``'s rollout.
+    ``tables``: another policy's (:func:`policy_tables` of its weights; default: the
+    committed weights' at ``temperature``).  A state :func:`handles` declines goes on as
+    ``strong``'s rollout.
     """
     if not isinstance(state, DiminishingWhist) or not handles(state):
         return rollout(state, seat, hands_done, weight, rng, epsilon=epsilon)
-    tables = policy_tables(check_temperature("temperature", temperature))
+    if tables is None:
+        tables = policy_tables(check_temperature("temperature", temperature))
     scores = state.hand_scores
     while not state.over and not state.hand_over and len(scores) == hands_done:
         if state.decision is Decision.CARD:

@@ -121,6 +121,13 @@ class FittedModelBids(ModelBids, FittedPolicy):
         dict.fromkeys(ModelBids.setting_names + FittedPolicy.setting_names))
 
 
+class IsmctsPolicyModelBids(FittedModelBids):
+    """:class:`FittedModelBids` whose rollouts draw from the policy fitted to ISMCTS's card
+    play (``bench.strong_variants:IsmctsPolicy``)."""
+
+    POLICY_MODULE = "bench.ismcts_policy_weights"
+
+
 class RefitModelBids(FittedModelBids):
     """:class:`FittedModelBids` with the model refitted on its own play
     (bench/outcome_refit_weights.py: bids explored and played by :class:`FittedModelBids`

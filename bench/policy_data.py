@@ -7,7 +7,11 @@
 
 ``strong`` plays every seat (self-play): ``--card-iterations`` rollouts per card
 decision, ``--bid-iterations`` per bid, fixed counts, so a run gives the same
-lines on any machine.  ``--count`` is whole Diminishing Whist games (``dw``:
+lines on any machine.  ``--source ismcts`` logs OpenSpiel's ISMCTS instead,
+playing every seat of the oh_hell hands at ``--ismcts-simulations`` a decision
+(its choice is the one card played, so ``values`` gives it 1 and every other
+card 0; OpenSpiel's bot is not bit-replayable, so a run is not either).
+``--count`` is whole Diminishing Whist games (``dw``:
 game ``g`` dealt from seed ``seed + g``) or oh_hell hands (``oh_hell``: hand
 ``h`` dealt as bench/ismcts_match.py deals deal ``h`` of seed ``seed``, OpenSpiel
 checking every move; ``strong`` searches :class:`bench.ismcts_match.OhHellRound`
@@ -145,18 +149,49 @@ def oh_hell_hand(index: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     return [{"source": "oh_hell", "seed": args.seed, "game": index, **row} for row in rows]
 
 
+def ismcts_hand(index: int, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Every card decision with a choice of ISMCTS in all four seats of one oh_hell hand."""
+    from bench import ismcts_match as im
+
+    game = im.load_game()
+    card_of = im.card_of_action(game)
+    chance = im.deal_chance(game, args.seed * 1_000_003 + index)
+    rows: list[dict[str, Any]] = []
+
+    def logging(bot: Any) -> Callable[[Any], int]:
+        def step(state: Any) -> int:
+            action = int(bot.step(state))
+            if action < im.BID_OFFSET:
+                player = state.current_player()
+                obs = im.observation(state, player, card_of)
+                legal = im.our_legal(im.replay(state.history(), card_of), player)
+                if len(set(play_groups(obs, legal).values())) >= 2:
+                    chosen = im.from_openspiel(action, card_of)
+                    ranked = [(chosen, 1.0), *((a, 0.0) for a in legal if a != chosen)]
+                    rows.append(decision_row(obs, legal, ranked))
+            return action
+        return step
+
+    agents = [logging(im.ISMCTSAgent(((args.seed * 1_000_003 + index) * 16 + p) % 2**31, 0.0, 10.0,
+                                     args.ismcts_simulations))
+              for p in range(4)]
+    im.play_hand(game, chance, agents, ["ismcts"] * 4)
+    return [{"source": "ismcts", "seed": args.seed, "game": index, **row} for row in rows]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the games or hands and append one JSON line per card decision to ``--out``."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    parser.add_argument("--source", choices=("dw", "oh_hell"), default="dw")
+    parser.add_argument("--source", choices=("dw", "oh_hell", "ismcts"), default="dw")
     parser.add_argument("--count", type=int, default=10, help="games (dw) or hands (oh_hell)")
     parser.add_argument("--first", type=int, default=0, help="index of the first game or hand")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--card-iterations", type=int, default=2000)
     parser.add_argument("--bid-iterations", type=int, default=300)
+    parser.add_argument("--ismcts-simulations", type=int, default=4000)
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    for name in ("count", "card_iterations", "bid_iterations"):
+    for name in ("count", "card_iterations", "bid_iterations", "ismcts_simulations"):
         if getattr(args, name) < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1")
     if args.first < 0:
@@ -164,7 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     total = 0
     for i in range(args.first, args.first + args.count):
-        rows = dw_game(args.seed + i, args) if args.source == "dw" else oh_hell_hand(i, args)
+        rows = (dw_game(args.seed + i, args) if args.source == "dw"
+                else oh_hell_hand(i, args) if args.source == "oh_hell" else ismcts_hand(i, args))
         with args.out.open("a") as out:
             for row in rows:
                 out.write(json.dumps(row) + "\n")

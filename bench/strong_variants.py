@@ -29,6 +29,7 @@ was measured.
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -39,7 +40,7 @@ import bench.bid_model as calibrated
 from bench.bid_model import BidFacts, load_model, outcome_of
 from bench.endgame import Solver, mask_of, seat_values
 from bench.fast_fitted import fast_fitted_rollout, fast_tables
-from bench.fitted_rollout import fitted_rollout
+from bench.fitted_rollout import PolicyTables, checked_weights, fitted_rollout, policy_tables
 from bench.soft_rollout import check_temperature, known_tops, played_mask, soft_rollout
 from bench.world_model import expected_bid, world_weigher
 from engines.black_queen import Strength2
@@ -562,6 +563,8 @@ class FittedPolicy(Tunable):
     default_epsilon: ClassVar[float] = 0.0
     #: Default of ``temperature``: cards drawn with weight ``exp(score / temperature)``.
     default_temperature: ClassVar[float] = 1.0
+    #: The module whose ``WEIGHTS`` the rollouts draw from (None: bench/card_policy_weights.py).
+    POLICY_MODULE: ClassVar[str | None] = None
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """Tunable's settings and the temperature; ValueError for a bad value or mix."""
@@ -571,12 +574,24 @@ class FittedPolicy(Tunable):
         if self.endgame or self.fair_leads or self.fitted_bids:
             raise ValueError("fitted-policy rollouts do not combine with endgame, fair_leads "
                              "or fitted_bids")
+        self.policy: PolicyTables | None = None
+        if self.POLICY_MODULE is not None:
+            found = importlib.import_module(self.POLICY_MODULE).WEIGHTS
+            self.policy = policy_tables(self.temperature, checked_weights(found))
 
     def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
                  rng: random.Random) -> float:
         """:func:`bench.fitted_rollout.fitted_rollout` with this engine's settings."""
         return fitted_rollout(state, seat, hands_done, weight, rng, self.epsilon,
-                              self.temperature)
+                              self.temperature, self.policy)
+
+
+class IsmctsPolicy(FittedPolicy):
+    """Rollouts by the same conditional logit fitted instead to OpenSpiel's ISMCTS's card
+    decisions (bench/policy_data.py ``--source ismcts``; weights in
+    bench/ismcts_policy_weights.py)."""
+
+    POLICY_MODULE = "bench.ismcts_policy_weights"
 
 
 class Fitted05(FittedPolicy):

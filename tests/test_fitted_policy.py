@@ -25,7 +25,7 @@ from bench.fitted_rollout import (
     policy_tables,
 )
 from bench.policy_features import FEATURES, Knowledge, card_features, context
-from bench.strong_variants import Fitted0, FittedPolicy
+from bench.strong_variants import Fitted0, FittedPolicy, IsmctsPolicy
 from engines.interface import EngineError
 from engines.levels import load_engine
 from engines.strong import EPSILON, StrongEngine, rollout
@@ -209,3 +209,22 @@ def test_each_temperature_has_its_own_tables() -> None:
     assert policy_tables(0.0).temperature == 0.0
     assert policy_tables(1.0).temperature == 1.0
     assert policy_tables(0.0).temperature == 0.0
+
+
+class CommittedPolicyByName(FittedPolicy):
+    """FittedPolicy reading the committed weights through POLICY_MODULE (the other road)."""
+
+    POLICY_MODULE = "bench.card_policy_weights"
+
+
+def test_a_policy_named_by_module_plays_as_its_weights_say() -> None:
+    cases = list(decisions(DiminishingWhist, {"players": 4}, 31, 6))
+    for index, (_game, obs, legal) in enumerate(cases):
+        by_name = CommittedPolicyByName(seed=index, iterations=60, temperature=0.7)
+        assert by_name.policy is not None and by_name.policy.temperature == 0.7
+        assert by_name.evaluate(obs, legal) \
+            == FittedPolicy(seed=index, iterations=60, temperature=0.7).evaluate(obs, legal)
+    imitated = IsmctsPolicy(seed=1, iterations=60)
+    assert imitated.policy is not None and imitated.policy != policy_tables(1.0)
+    assert any(imitated.evaluate(obs, legal) != FittedPolicy(seed=1, iterations=60)
+               .evaluate(obs, legal) for _game, obs, legal in cases)

@@ -90,3 +90,21 @@ def test_every_decision_is_scored_once_by_a_fit_that_never_saw_it(
     fewer = policy_ablation.cross_validated(parts, trains, list(FEATURES[13:]), 1.0)
     assert fewer["decisions"] == len(rows)
     assert fewer["log_loss"] != everything["log_loss"]
+
+
+def test_ismcts_card_decisions_are_logged_and_fitted(tmp_path: Path) -> None:
+    from bench.policy_data import main as log_main
+    data = tmp_path / "ismcts.jsonl"
+    assert log_main(["--source", "ismcts", "--count", "2", "--seed", "3",
+                     "--ismcts-simulations", "40", "--out", str(data)]) == 0
+    logged = [json.loads(line) for line in data.read_text().splitlines()]
+    assert 20 <= len(logged) <= 80 and {r["source"] for r in logged} == {"ismcts"}
+    for row in logged:
+        assert row["choice"] in row["legal"] and set(row["legal"]) <= set(row["hand"])
+        assert row["values"][0] == [row["choice"], 1.0]
+        assert sorted(c for c, _ in row["values"]) == sorted(row["legal"])
+        assert len({row["group"][i] for i in range(len(row["legal"]))}) >= 2
+        assert len(row["bids"]) == 4 and None not in row["bids"]
+    out = tmp_path / "weights.py"
+    assert fit_policy.main([str(data), "--holdout", "0.5", "--out", str(out)]) == 0
+    assert "card decisions of ISMCTS" in out.read_text()
