@@ -134,3 +134,10 @@ class RefitModelBids(FittedModelBids):
     at 650 rollouts a card, against ISMCTS and in self-play, with the earlier data)."""
 
     WEIGHTS_MODULE = "bench.outcome_refit_weights"
+
+
+class RefitIsmctsPolicy(IsmctsPolicyModelBids):
+    """Both of the above: the refitted model's bids (:class:`RefitModelBids`) and
+    rollouts by the policy fitted to ISMCTS's card play (:class:`IsmctsPolicyModelBids`)."""
+
+    WEIGHTS_MODULE = "bench.outcome_refit_weights"

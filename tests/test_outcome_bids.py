@@ -13,10 +13,12 @@ import pytest
 
 from bench.outcome_bids import (
     FittedModelBids,
+    IsmctsPolicyModelBids,
     ModelBids,
     ModelTop2,
     ModelTop3,
     OutcomeBids,
+    RefitIsmctsPolicy,
     RefitModelBids,
     load_weights,
 )
@@ -31,7 +33,7 @@ from bench.outcome_model import (
     score,
     trick_chances,
 )
-from bench.strong_variants import FittedPolicy
+from bench.strong_variants import FittedPolicy, IsmctsPolicy
 from engines.interface import EngineError
 from engines.levels import load_engine
 from whist.actions import BIDS, Bid, Decision
@@ -154,6 +156,11 @@ def test_the_refit_variant_bids_by_its_own_weights() -> None:
         assert engine.choose(obs, legal) == BIDS[best["refit"]]
         differ += best["refit"] != best["first"]
     assert differ  # the refit changes some bids
+    both = RefitIsmctsPolicy(seed=2, iterations=20)
+    imitated = IsmctsPolicyModelBids(seed=2, iterations=20)
+    assert both.weights == refit and imitated.weights == first
+    assert both.policy == imitated.policy is not None  # the ISMCTS-fitted rollout policy
+    assert both.POLICY_MODULE == IsmctsPolicy.POLICY_MODULE
 
 
 def test_the_variants_refuse_bad_settings_and_read_the_scoring() -> None:
