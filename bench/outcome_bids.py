@@ -128,6 +128,13 @@ class IsmctsPolicyModelBids(FittedModelBids):
     POLICY_MODULE = "bench.ismcts_policy_weights"
 
 
+class Ismcts1sPolicyModelBids(FittedModelBids):
+    """:class:`FittedModelBids` whose rollouts draw from the policy fitted to ISMCTS's card
+    play at 1 s (40,000 simulations a decision; bench/ismcts_1s_policy_weights.py)."""
+
+    POLICY_MODULE = "bench.ismcts_1s_policy_weights"
+
+
 class RefitModelBids(FittedModelBids):
     """:class:`FittedModelBids` with the model refitted on its own play
     (bench/outcome_refit_weights.py: bids explored and played by :class:`FittedModelBids`

@@ -13,6 +13,7 @@ import pytest
 
 from bench.outcome_bids import (
     FittedModelBids,
+    Ismcts1sPolicyModelBids,
     IsmctsPolicyModelBids,
     ModelBids,
     ModelTop2,
@@ -161,6 +162,9 @@ def test_the_refit_variant_bids_by_its_own_weights() -> None:
     assert both.weights == refit and imitated.weights == first
     assert both.policy == imitated.policy is not None  # the ISMCTS-fitted rollout policy
     assert both.POLICY_MODULE == IsmctsPolicy.POLICY_MODULE
+    at_1s = Ismcts1sPolicyModelBids(seed=2, iterations=20)
+    assert at_1s.weights == first and at_1s.policy is not None
+    assert at_1s.policy != imitated.policy  # the weights fitted to ISMCTS at 1 s
 
 
 def test_the_variants_refuse_bad_settings_and_read_the_scoring() -> None:
