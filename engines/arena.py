@@ -220,7 +220,8 @@ def run_deals(config: ArenaConfig, workers: int = 1, progress: bool = False,
 
 
 def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, Any]:
-    """The figures: per engine mean score (CI), exact-bid and win rates; first-vs-others diffs."""
+    """The figures: per engine mean score (CI), exact-bid and win rates; first-vs-others
+    differences, with each deal's (``by_deal``, so that two runs can be paired)."""
     names = list(dict.fromkeys(config.seats))
     entries = {name: [j for j, s in enumerate(config.seats) if s == name] for name in names}
     per_deal: dict[str, list[float]] = {}
@@ -243,7 +244,7 @@ def summarize(config: ArenaConfig, results: Sequence[DealResult]) -> dict[str, A
     for name in names[1:]:
         d = [a - b for a, b in zip(per_deal[first], per_deal[name], strict=True)]
         mean, low, high = mean_ci(d)
-        diffs[name] = {"mean": mean, "ci": [low, high]}
+        diffs[name] = {"mean": mean, "ci": [low, high], "by_deal": d}
     failures = [f for r in results for f in r.failures]
     return {
         "game": game_class(config.game).name, "seats": config.seats, "deals": len(results),

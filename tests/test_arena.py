@@ -107,6 +107,8 @@ def test_json_line_and_differences(capsys: pytest.CaptureFixture[str]) -> None:
     assert diff == pytest.approx(data["engines"]["expectation"]["mean"]
                                  - data["engines"]["gaussian"]["mean"])
     assert 0.0 <= data["engines"]["gaussian"]["exact_bid_rate"] <= 1.0
+    by_deal = data["differences"]["gaussian"]["by_deal"]
+    assert len(by_deal) == 3 and sum(by_deal) / 3 == pytest.approx(diff)
 
 
 @pytest.mark.parametrize("seats, message", [
