@@ -71,6 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel  # noqa: E402
 
+from bench.ismcts_server import IsmctsServer, ismcts_bot  # noqa: E402
 from engines.arena import mean_ci  # noqa: E402
 from engines.interface import Engine, EngineError  # noqa: E402
 from engines.levels import load_engine  # noqa: E402
@@ -303,14 +304,6 @@ class StrongAdapter:
         return action
 
 
-def ismcts_bot(seed: int, seconds: float, uct_c: float, simulations: int = 10**9) -> Any:
-    """OpenSpiel's ISMCTS with random rollouts, searching ``seconds`` per decision (0: by count)."""
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
-    return pyspiel.ISMCTSBot(seed, evaluator, uct_c, simulations, -1,
-                             pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
-                             False, False, seconds if seconds > 0 else -1.0)
-
-
 class ISMCTSAgent:
     """ISMCTS under a time limit, with a fallback for a search that got no time at all.
 
@@ -323,19 +316,27 @@ class ISMCTSAgent:
     FALLBACK_SIMULATIONS = 300
 
     def __init__(self, seed: int, seconds: float, uct_c: float,
-                 simulations: int | None = None) -> None:
+                 simulations: int | None = None, server: IsmctsServer | None = None) -> None:
         """The bot for one seat: ``seconds`` per decision (or exactly ``simulations``),
-        exploration ``uct_c``."""
+        exploration ``uct_c``.  With ``server`` and ``simulations``, each decision is
+        searched by a fresh bot in the server's forked child, seeded by ``seed`` and the
+        state's move number: the same state always gets the same answer."""
         self.seed = seed
         self.uct_c = uct_c
+        self.simulations = simulations
+        self.server = server if simulations is not None else None
         if simulations is None:
             self.bot = ismcts_bot(seed, seconds, uct_c)
-        else:
+        elif self.server is None:
             self.bot = ismcts_bot(seed, 0.0, uct_c, simulations)
         self.fallbacks = 0
 
     def step(self, state: Any) -> int:
         """The bot's action for the player to move."""
+        if self.server is not None and self.simulations is not None:
+            history = state.history()
+            return self.server.step(history, self.seed * 1_000_003 + len(history),
+                                    self.simulations, self.uct_c)
         try:
             return int(self.bot.step(state))
         except pyspiel.SpielError:
@@ -433,8 +434,12 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               others_weight: float | None = 0.0,
               settings: dict[str, Any] | None = None, decides: str = "all",
               engine_spec: str = "strong",
-              ismcts_simulations: int | None = None) -> dict[str, Any]:
+              ismcts_simulations: int | None = None,
+              server: IsmctsServer | None = None) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report.
+
+    ``server``: with ``ismcts_simulations``, every ISMCTS decision is searched in its forked
+    child (bench/ismcts_server.py), so the same state always gets the same answer.
 
     ``ismcts_simulations``: ISMCTS searches exactly this many simulations per decision
     instead of ``seconds`` (with ``iterations``, a match the machine's load cannot change).
@@ -461,13 +466,14 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                                      others_weight=others_weight, **(settings or {}))
                 agent = StrongAdapter(engine, card_of).step
                 if decides != "all":
-                    own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations)
+                    own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations,
+                                      server)
                     bots.append(own)
                     agent = (SplitAgent(agent, own.step) if decides == "bids"
                              else SplitAgent(own.step, agent)).step
                 agents.append(agent)
             else:
-                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations)
+                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations, server)
                 bots.append(bot)
                 agents.append(bot.step)
         hands.append(play_hand(game, chance, agents, kinds))
@@ -523,6 +529,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "strong_scoring": args.strong_scoring, "others_weight": args.others_weight,
         "strong_engine": args.strong, "strong_settings": args.strong_settings,
         "strong_decides": args.strong_decides, "ismcts_simulations": args.ismcts_simulations,
+        "ismcts_repeatable": args.ismcts_simulations is not None and not args.ismcts_in_process,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -593,6 +600,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "their bids or only their cards (the rest by ISMCTS)")
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
+    parser.add_argument("--ismcts-in-process", action="store_true",
+                        help="with --ismcts-simulations, search in this process as before "
+                             "(not repeatable) instead of in bench/ismcts_server.py's forked "
+                             "children (the default: the same state, the same answer)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     parser.add_argument("--out", type=Path, default=None, help="also write the JSON here")
     return parser.parse_args(argv)
@@ -616,6 +627,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     calibration = calibrate(game, args.seconds, args.uct_c) if args.calibrate else None
     start = time.perf_counter()
     results: list[dict[str, Any]] = []
+    server = None
+    if args.ismcts_simulations is not None and not args.ismcts_in_process:
+        server = IsmctsServer(GAME_PARAMS)
     # A long match stopped (Ctrl-C, SIGTERM) still writes the deals it finished.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
@@ -624,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
                                      args.iterations, args.strong_scoring, weight,
                                      args.strong_settings, args.strong_decides, args.strong,
-                                     args.ismcts_simulations))
+                                     args.ismcts_simulations, server))
             running = statistics.fmean(r["difference"] for r in results)
             print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
                   f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",
@@ -637,6 +651,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               "writing those", file=sys.stderr)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if server is not None:
+            server.close()
     summary = summarize(results, args, calibration, time.perf_counter() - start)
     text = json.dumps(summary, sort_keys=True, indent=1) + "\n"
     if args.out is not None:

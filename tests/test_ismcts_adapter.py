@@ -186,3 +186,41 @@ def test_a_stopped_match_writes_the_deals_it_finished(
     assert "stopped after 3 of 10 deals" in capsys.readouterr().err
     with pytest.raises(KeyboardInterrupt):
         match._interrupt(15, None)
+
+
+def test_the_server_answers_the_same_state_alike_whatever_came_before(match: Any) -> None:
+    """OpenSpiel's bot in one process is not repeatable (``--ismcts-in-process``); the
+    server's forked children are: two servers, asked in other orders, agree."""
+    from bench.ismcts_server import IsmctsServer
+    game = match.load_game()
+    states = []
+    for seed in (4, 5):
+        state = game.new_initial_state()
+        for action in match.deal_chance(game, seed):
+            state.apply_action(action)
+        states.append(state)
+        later = state.clone()
+        for _ in range(4):  # the bids, then the first card is a card decision
+            later.apply_action(min(later.legal_actions()))
+        states.append(later)
+    with IsmctsServer(match.GAME_PARAMS) as first, IsmctsServer(match.GAME_PARAMS) as second:
+        answers = [first.step(s.history(), 7, 200, 10.0) for s in states]
+        again = [second.step(s.history(), 7, 200, 10.0) for s in reversed(states)][::-1]
+        assert answers == again
+        assert all(a in s.legal_actions() for a, s in zip(answers, states, strict=True))
+        assert first.requests == second.requests == 4
+        with pytest.raises(RuntimeError, match="^ISMCTS server: "):
+            first.step([999], 7, 200, 10.0)
+        assert first.step(states[0].history(), 7, 200, 10.0) == answers[0]
+
+
+def test_a_match_at_fixed_counts_is_repeatable(match: Any) -> None:
+    from bench.ismcts_server import IsmctsServer
+    game = match.load_game()
+    runs = []
+    for _ in range(2):
+        with IsmctsServer(match.GAME_PARAMS) as server:
+            runs.append(match.play_deal(game, deal=2, seed=3, seconds=0.5, uct_c=10.0,
+                                        iterations=10, ismcts_simulations=80, server=server))
+    assert [h["bids"] for h in runs[0]["hands"]] == [h["bids"] for h in runs[1]["hands"]]
+    assert [h["returns"] for h in runs[0]["hands"]] == [h["returns"] for h in runs[1]["hands"]]
