@@ -8,7 +8,10 @@ deals: their chance outcomes must be equal, else it is an error).  For each side
 deals, mean difference against ISMCTS with its 95% t interval, exact-bid rates
 (strong / ISMCTS) and strong's bid-0 share; then the try minus the base, deal by
 deal, with its 95% t interval (both matches played the same cards, so most of the
-deals' luck cancels).
+deals' luck cancels), and the share of hands both played alike (the same bids and
+tricks in every seat).  With a repeatable opponent (bench/ismcts_server.py, the default
+at fixed counts) a hand played alike is the same hand, and its deal differs only where
+the two engines chose otherwise.
 """
 
 from __future__ import annotations
@@ -66,6 +69,7 @@ def compare(base: dict[int, dict[str, Any]], tried: dict[int, dict[str, Any]]) -
     if missing:
         raise SystemExit(f"compare_runs: no base run of seed {missing[0]}")
     diffs: list[float] = []
+    alike = hands = 0
     for seed, run in sorted(tried.items()):
         by_deal = {r["deal"]: r for r in base[seed]["results"]}
         for r in run["results"]:
@@ -76,12 +80,16 @@ def compare(base: dict[int, dict[str, Any]], tried: dict[int, dict[str, Any]]) -
                 raise SystemExit(f"compare_runs: seed {seed} deal {r['deal']} was dealt "
                                  "differently in the base")
             diffs.append(r["difference"] - other["difference"])
+            for mine, theirs in zip(r["hands"], other["hands"], strict=True):
+                hands += 1
+                alike += (mine["bids"], mine["tricks"]) == (theirs["bids"], theirs["tricks"])
     seeds = sorted(tried)
     mean, low, high = mean_ci(diffs)
     return {"seeds": seeds,
             "base": side_figures([base[s] for s in seeds]),
             "try": side_figures([tried[s] for s in seeds]),
-            "deal_by_deal": {"deals": len(diffs), "mean": mean, "ci_low": low, "ci_high": high}}
+            "deal_by_deal": {"deals": len(diffs), "mean": mean, "ci_low": low, "ci_high": high,
+                             "hands_alike": alike / hands if hands else 0.0}}
 
 
 def report(figures: dict[str, Any]) -> list[str]:
@@ -95,7 +103,8 @@ def report(figures: dict[str, Any]) -> list[str]:
                      f"{f['strong_bid0_share']:.1%} / {f['ismcts_bid0_share']:.1%}")
     d = figures["deal_by_deal"]
     lines.append(f"try - base, deal by deal: {d['mean']:+.2f} [{d['ci_low']:+.2f}, "
-                 f"{d['ci_high']:+.2f}] over {d['deals']} deals (seeds {figures['seeds']})")
+                 f"{d['ci_high']:+.2f}] over {d['deals']} deals (seeds {figures['seeds']}); "
+                 f"hands played alike {d['hands_alike']:.0%}")
     return lines
 
 

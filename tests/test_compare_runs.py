@@ -35,6 +35,16 @@ def test_deal_by_deal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert figures["base"]["strong_bid0_share"] == 0.0
     assert figures["base"]["ismcts_bid0_share"] == 0.5
     assert figures["try"]["mean_difference"] == pytest.approx(2.0 / 3)
+    assert figures["deal_by_deal"]["hands_alike"] == 0.0  # every hand bid otherwise
+
+
+def test_hands_played_alike_are_counted(tmp_path: Path) -> None:
+    from bench.compare_runs import compare, load
+    base = run(tmp_path / "b.json", 1, [1.0, -1.0], [2, 0, 1, 4])
+    same = run(tmp_path / "t.json", 1, [1.0, -1.0], [2, 0, 1, 4])
+    figures = compare(load([base]), load([same]))
+    assert figures["deal_by_deal"]["hands_alike"] == 1.0
+    assert figures["deal_by_deal"]["mean"] == 0.0
 
 
 def test_other_deals_or_seeds_are_refused_in_one_line(tmp_path: Path) -> None:
