@@ -277,13 +277,16 @@ def pick_card(legal: Sequence[C], scores: Sequence[float], temperature: float,
 
 
 def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: float,
-                      tables: PolicyTables, observe: ScoreObserver | None = None) -> bool:
+                      tables: PolicyTables, observe: ScoreObserver | None = None,
+                      own: tuple[int, PolicyTables] | None = None) -> bool:
     """Play the hand's cards on, every seat drawing from the fitted policy; False (state
     untouched) for a state :func:`handles` declines.
 
     Each seat plays its only legal card, or with chance ``epsilon`` a random legal one,
     else the card :func:`pick_card` draws (one ``rng.random()`` a card) from the scores
     of :func:`card_scores`.  Stops when the hand is scored by the state's own rule.
+    ``own``: (a seat, its tables): that seat draws from its own policy, the others from
+    ``tables``.
     """
     if not handles(state):
         return False
@@ -295,7 +298,6 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
     won = state.tricks_won
     players = state.players
     trump = state.trump
-    temperature = tables.temperature
     seat: int = state.to_move  # type: ignore[assignment]
     leader = state.leader
     strengths_by_led = TRICK_STRENGTHS[trump]
@@ -332,10 +334,11 @@ def fitted_play_cards(state: DiminishingWhist, rng: random.Random, epsilon: floa
         elif epsilon and draw() < epsilon:
             card = legal[randrange(count)]
         else:
-            scores = card_scores(tables, legal, owns[seat], len(hand), seat, players, trump,
+            policy = tables if own is None or seat != own[0] else own[1]
+            scores = card_scores(policy, legal, owns[seat], len(hand), seat, players, trump,
                                  len(trick), strengths, best, best_seat, gone, voids, bids,
                                  won, wanted)
-            card = pick_card(legal, scores, temperature, draw())
+            card = pick_card(legal, scores, policy.temperature, draw())
         if observe is not None:
             observe(seat, legal, scores, card)
         hand.remove(card)
@@ -396,13 +399,15 @@ def policy_card(state: DiminishingWhist, rng: random.Random, tables: PolicyTable
 
 def fitted_rollout(state: GameState, seat: int, hands_done: int, weight: float,
                    rng: random.Random, epsilon: float, temperature: float,
-                   tables: PolicyTables | None = None) -> float:
+                   tables: PolicyTables | None = None,
+                   own_tables: PolicyTables | None = None) -> float:
     """Play ``state`` (a search copy stopping after its hand) to the hand's end with the
     fitted policy's cards; the seat's value, as :func:`engines.strong.rollout` values it.
 
     ``tables``: another policy's (:func:`policy_tables` of its weights; default: the
-    committed weights' at ``temperature``).  A state :func:`handles` declines goes on as
-    ``strong``'s rollout.
+    committed weights' at ``temperature``); ``own_tables``: the policy of ``seat`` itself,
+    when it plays otherwise than the other seats.  A state :func:`handles` declines goes
+    on as ``strong``'s rollout.
     """
     if not isinstance(state, DiminishingWhist) or not handles(state):
         return rollout(state, seat, hands_done, weight, rng, epsilon=epsilon)
@@ -411,7 +416,8 @@ def fitted_rollout(state: GameState, seat: int, hands_done: int, weight: float,
     scores = state.hand_scores
     while not state.over and not state.hand_over and len(scores) == hands_done:
         if state.decision is Decision.CARD:
-            fitted_play_cards(state, rng, epsilon, tables)
+            fitted_play_cards(state, rng, epsilon, tables,
+                              own=None if own_tables is None else (seat, own_tables))
             continue
         state.step(other_policy(state, rng))
     return hand_value(state, seat, hands_done, weight)

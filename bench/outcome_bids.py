@@ -135,6 +135,16 @@ class Ismcts1sPolicyModelBids(FittedModelBids):
     POLICY_MODULE = "bench.ismcts_1s_policy_weights"
 
 
+class OwnPolicyIsmctsOthers(FittedModelBids):
+    """:class:`FittedModelBids` whose rollouts play the other seats by the policy fitted to
+    ISMCTS's card play at 4,000 simulations (bench/ismcts_policy_weights.py) and the seat
+    itself by the policy fitted to its own play (bench/card_policy_weights.py): each seat
+    of the imagined hand plays as that kind of player does."""
+
+    POLICY_MODULE = "bench.ismcts_policy_weights"
+    OWN_POLICY_MODULE = "bench.card_policy_weights"
+
+
 class RefitModelBids(FittedModelBids):
     """:class:`FittedModelBids` with the model refitted on its own play
     (bench/outcome_refit_weights.py: bids explored and played by :class:`FittedModelBids`

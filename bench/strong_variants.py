@@ -565,6 +565,9 @@ class FittedPolicy(Tunable):
     default_temperature: ClassVar[float] = 1.0
     #: The module whose ``WEIGHTS`` the rollouts draw from (None: bench/card_policy_weights.py).
     POLICY_MODULE: ClassVar[str | None] = None
+    #: The module whose ``WEIGHTS`` the searching seat's own rollout cards draw from, when
+    #: it plays otherwise than the other seats (None: as they do).
+    OWN_POLICY_MODULE: ClassVar[str | None] = None
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """Tunable's settings and the temperature; ValueError for a bad value or mix."""
@@ -578,12 +581,16 @@ class FittedPolicy(Tunable):
         if self.POLICY_MODULE is not None:
             found = importlib.import_module(self.POLICY_MODULE).WEIGHTS
             self.policy = policy_tables(self.temperature, checked_weights(found))
+        self.own_policy: PolicyTables | None = None
+        if self.OWN_POLICY_MODULE is not None:
+            found = importlib.import_module(self.OWN_POLICY_MODULE).WEIGHTS
+            self.own_policy = policy_tables(self.temperature, checked_weights(found))
 
     def _rollout(self, state: GameState, seat: int, hands_done: int, weight: float,
                  rng: random.Random) -> float:
         """:func:`bench.fitted_rollout.fitted_rollout` with this engine's settings."""
         return fitted_rollout(state, seat, hands_done, weight, rng, self.epsilon,
-                              self.temperature, self.policy)
+                              self.temperature, self.policy, self.own_policy)
 
 
 class IsmctsPolicy(FittedPolicy):

@@ -228,3 +228,39 @@ def test_a_policy_named_by_module_plays_as_its_weights_say() -> None:
     assert imitated.policy is not None and imitated.policy != policy_tables(1.0)
     assert any(imitated.evaluate(obs, legal) != FittedPolicy(seed=1, iterations=60)
                .evaluate(obs, legal) for _game, obs, legal in cases)
+
+
+def test_the_own_seat_can_play_its_own_policy_and_the_others_another() -> None:
+    """``own``: that seat's scores are its own weights' (the reference features times
+    them), every other seat's the shared tables'; fails when one policy plays all."""
+    import importlib
+
+    from bench.outcome_bids import OwnPolicyIsmctsOthers
+    others = checked_weights(importlib.import_module("bench.ismcts_policy_weights").WEIGHTS)
+    mine = load_weights()
+    shared, own_tables = policy_tables(1.0, others), policy_tables(1.0, mine)
+    seen = {True: 0, False: 0}
+    for index, (state, _seat, _done) in enumerate(starts(DiminishingWhist, {"players": 4}, 47, 40)):
+        if state.decision is not Decision.CARD:
+            continue
+        me = state.to_move
+        replay = state.fork()
+        steps: list[tuple[int, list[int], list[float], int]] = []
+
+        def note(seat: int, legal: Sequence[int], scores: Sequence[float], card: int,
+                 steps: list[tuple[int, list[int], list[float], int]] = steps) -> None:
+            steps.append((seat, list(legal), list(scores), card))
+        assert fitted_play_cards(state, random.Random(index), 0.0, shared, observe=note,
+                                 own=(me, own_tables))
+        for seat, _legal, scores, card in steps:
+            if scores:
+                know = knowledge(replay)
+                w = (mine if seat == me else others)[context(know)]
+                expected = [sum(a * b for a, b in zip(f, w, strict=True))
+                            for f in card_features(know)]
+                assert scores == pytest.approx(expected, abs=1e-9)
+                seen[seat == me] += 1
+            replay.step(PLAYS[card])
+    assert seen[True] > 20 and seen[False] > 60
+    engine = OwnPolicyIsmctsOthers(seed=1, iterations=20)
+    assert engine.own_policy is not None and engine.policy is not None
