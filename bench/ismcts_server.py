@@ -13,8 +13,8 @@ This module removes both causes. :class:`IsmctsServer` starts one process
 (``personality(ADDR_NO_RANDOMIZE)``), a fixed environment and working directory,
 that loads the game and then, for every request, forks a child from that same
 untouched state. The child reads one request (the state's action history, the
-seed, the simulations, ``uct_c``), searches with a fresh bot, writes the action
-and exits. So a decision depends only on its request: a match at fixed budgets
+seed, the simulations, ``uct_c``), searches with a fresh bot (its random rollouts
+seeded apart from its world sampling), writes the action and exits. So a decision depends only on its request: a match at fixed budgets
 (``bench/ismcts_match.py --iterations K --ismcts-simulations N``) plays the same
 hands every time on the same machine and checkout, and two engines compared on
 the same deals differ only where their own choices do.
@@ -41,9 +41,19 @@ ADDR_NO_RANDOMIZE = 0x0040000
 NO_REQUEST = 3
 
 
-def ismcts_bot(seed: int, seconds: float, uct_c: float, simulations: int = 10**9) -> Any:
-    """OpenSpiel's ISMCTS with random rollouts, searching ``seconds`` per decision (0: by count)."""
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+#: Added to a bot's seed for its rollouts' own generator (see :func:`ismcts_bot`).
+ROLLOUT_SEED_OFFSET = 0x2545F491
+
+
+def ismcts_bot(seed: int, seconds: float, uct_c: float, simulations: int = 10**9,
+               rollout_seed: int | None = None) -> Any:
+    """OpenSpiel's ISMCTS with random rollouts, searching ``seconds`` per decision (0: by count).
+
+    ``rollout_seed``: the random rollouts' own seed (default ``seed``, as the bench's
+    in-process bots had it; two generators seeded alike draw the same numbers, so a fresh
+    bot's sampled worlds and its rollouts' moves would start from one stream).
+    """
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed if rollout_seed is None else rollout_seed)
     return pyspiel.ISMCTSBot(seed, evaluator, uct_c, simulations, -1,
                              pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
                              False, False, seconds if seconds > 0 else -1.0)
@@ -54,7 +64,9 @@ def answer(game: Any, request: dict[str, Any]) -> int:
     state = game.new_initial_state()
     for action in request["history"]:
         state.apply_action(action)
-    bot = ismcts_bot(request["seed"], 0.0, request["uct_c"], request["simulations"])
+    seed = request["seed"]
+    bot = ismcts_bot(seed, 0.0, request["uct_c"], request["simulations"],
+                     rollout_seed=(seed + ROLLOUT_SEED_OFFSET) % 2**31)
     return int(bot.step(state))
 
 
