@@ -14,10 +14,11 @@ This module removes both causes. :class:`IsmctsServer` starts one process
 that loads the game and then, for every request, forks a child from that same
 untouched state. The child reads one request (the state's action history, the
 seed, the simulations, ``uct_c``), searches with a fresh bot (its random rollouts
-seeded apart from its world sampling), writes the action and exits. So a decision depends only on its request: a match at fixed budgets
-(``bench/ismcts_match.py --iterations K --ismcts-simulations N``) plays the same
-hands every time on the same machine and checkout, and two engines compared on
-the same deals differ only where their own choices do.
+seeded apart from its world sampling), writes the action and exits. So a
+decision depends only on its request: a match at fixed budgets
+(``bench/ismcts_match.py --iterations K --ismcts-simulations N``) plays the
+same hands every time on the same machine and checkout, and two engines
+compared on the same deals differ only where their own choices do.
 
 A fork costs about a millisecond against 100 ms of search at 0.1 s budgets.
 """

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from bench.outcome_model import SCORINGS, bid_facts, expected_scores
-from bench.strong_variants import FittedPolicy
+from bench.strong_variants import FittedPolicy, PatientTally
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
 from whist.games.diminishing import DiminishingWhist
@@ -143,6 +143,13 @@ class OwnPolicyIsmctsOthers(FittedModelBids):
 
     POLICY_MODULE = "bench.ismcts_policy_weights"
     OWN_POLICY_MODULE = "bench.card_policy_weights"
+
+
+class PatientFittedModelBids(FittedModelBids):
+    """:class:`FittedModelBids` whose search drops no candidate before 16 worlds and keeps
+    two to the end (:class:`bench.strong_variants.PatientTally`)."""
+
+    TALLY = PatientTally
 
 
 class RefitModelBids(FittedModelBids):

@@ -105,3 +105,26 @@ def test_variant_settings_are_checked_and_loaded_by_spec() -> None:
     variant = load_engine("bench.strong_variants:Tunable", "diminishing-whist", iterations=10,
                           fair_leads=True, epsilon=0.0)
     assert isinstance(variant, Tunable) and variant.fair_leads and variant.epsilon == 0.0
+
+
+def test_the_patient_tally_drops_late_and_keeps_two() -> None:
+    """strong's tally would leave the leader alone here (every other candidate clearly
+    behind); the patient one waits 16 worlds, then keeps the best of the rest too."""
+    from bench.strong_variants import MeasuredTally, PatientTally
+    from engines.strong import Tally
+    from whist.actions import PLAYS
+    from whist.cards import CARDS
+    candidates = [PLAYS[c] for c in CARDS[:3]]
+    rows = {0: [3.0, 3.5] * 8, 1: [1.0, 1.2] * 8, 2: [0.0, 0.5] * 8}
+    tallies: dict[str, Tally] = {}
+    for name, cls in (("strong", Tally), ("patient", PatientTally)):
+        tally = cls(candidates) if cls is Tally else cls(
+            {"game": "classic-whist", "seat": 0}, candidates, candidates, None, False, 0.0, None)
+        for index, values in rows.items():
+            tally.values[index] = list(values)
+        tallies[name] = tally
+    assert isinstance(tallies["patient"], MeasuredTally)
+    assert tallies["strong"].survivors([0, 1, 2], 4, 4) == [0]
+    assert tallies["patient"].survivors([0, 1, 2], 8, 4) == [0, 1, 2]
+    assert tallies["patient"].survivors([0, 1, 2], 16, 4) == [0, 1]
+    assert tallies["patient"].survivors([0, 1], 32, 4) == [0, 1]
