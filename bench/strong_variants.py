@@ -505,6 +505,13 @@ class Epsilon0(Tunable):
     default_epsilon: ClassVar[float] = 0.0
 
 
+class Patient(Tunable):
+    """``strong`` whose search drops no candidate before 16 worlds and keeps two to the
+    end (:class:`PatientTally`)."""
+
+    TALLY = PatientTally
+
+
 # ------------------------------------------- stochastic rollouts (issue 21, item 3)
 class Softmax(Tunable):
     """Rollouts in which every seat draws its card from a softmax over the rollout
