@@ -83,6 +83,10 @@ class MeasuredTally(Tally):
       more than ``prior_margin`` standard errors, paired over worlds.
     """
 
+    #: Its ranking may read more than the survivors' means (a prior, a bid model, world
+    #: weights): it searches to the end of the budget, as when it was measured.
+    settles: ClassVar[bool] = False
+
     def __init__(self, obs: Observation, legal: Sequence[Action], candidates: list[Action],
                  bid_model: calibrated.BidModel | None = None, world_model: bool = False,
                  prior_margin: float = 0.0, prior_engine: Engine | None = None) -> None:

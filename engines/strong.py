@@ -76,6 +76,10 @@ EPSILON = 0.05
 #: Whether rollouts use a game's :attr:`SearchHooks.fast_cards` (off: the reference
 #: path, which the differential test compares it with).
 FAST_ROLLOUTS = True
+#: Whether a search stops once one candidate is left (its choice is made; more rollouts
+#: would only refine that candidate's value).  Off: the budget is spent to the end, as
+#: before, which the fingerprint test's recorded values were made with.
+STOP_WHEN_SETTLED = True
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,11 @@ class Tally:
     (``bench/strong_variants.py``): a subclass may weigh worlds, sort a bid's rollouts
     by how they ended, or keep a prior choice unless another is clearly better.
     """
+
+    #: Whether the search may stop once only one candidate is alive (see
+    #: :data:`STOP_WHEN_SETTLED`); a subclass that ranks by more than the survivors'
+    #: means (a prior, a bid model) keeps searching.
+    settles: ClassVar[bool] = True
 
     def __init__(self, candidates: list[Action]) -> None:
         """An empty tally of ``candidates``' rollouts."""
@@ -233,7 +242,8 @@ class StrongEngine(Engine):
         deadline = None if self.budget is None else start + self.budget
         worlds, rollouts, alive = play_worlds(
             cls, obs, candidates, tally, rng, self._rollout, seat, hands_done, weight,
-            max_rollouts=self.iterations, deadline=deadline, cut_worlds=True, keep=self.keep)
+            max_rollouts=self.iterations, deadline=deadline, cut_worlds=True, keep=self.keep,
+            settle=STOP_WHEN_SETTLED and tally.settles)
         ranked = tally.ranked(alive)
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),
@@ -250,7 +260,7 @@ def play_worlds(world_class: type[GameState], obs: Observation, candidates: Sequ
                 tally: Tally, rng: random.Random, roll: Rollout, seat: int, hands_done: int,
                 weight: float, *, max_rollouts: int | None = None, max_worlds: int | None = None,
                 deadline: float | None = None, min_worlds: int = 1, cut_worlds: bool = False,
-                keep: int | None = None,
+                keep: int | None = None, settle: bool = False,
                 rollout_seeds: bool = False) -> tuple[int, int, list[int]]:
     """Worlds × candidates → tallies: the one search loop of ``strong`` and the review's valuation.
 
@@ -266,7 +276,8 @@ def play_worlds(world_class: type[GameState], obs: Observation, candidates: Sequ
     after the first world, and a world it cuts short is forgotten (every candidate
     stays compared over the same worlds).  With ``keep``, at 4, 8, 16 ... worlds the
     field shrinks to ``tally.survivors(alive, worlds, keep)``; without, nothing is
-    dropped.  Rollouts draw from ``rng`` itself, or with ``rollout_seeds`` from a
+    dropped; with ``settle`` too, the search stops once only one candidate is left
+    (its choice is made).  Rollouts draw from ``rng`` itself, or with ``rollout_seeds`` from a
     generator of their own seeded alike for every candidate of a world (a seed drawn
     once a world, after its deal), so each candidate's rollout draws the same numbers.
     """
@@ -315,6 +326,8 @@ def play_worlds(world_class: type[GameState], obs: Observation, candidates: Sequ
         if keep is not None and worlds == checkpoint and len(alive) > 1:
             alive = tally.survivors(alive, worlds, keep)
             checkpoint *= 2
+            if settle and len(alive) == 1:
+                break
     return worlds, rollouts, alive
 
 

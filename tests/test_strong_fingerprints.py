@@ -41,14 +41,21 @@ def _short_game(game: str, seed: int) -> GameState:
 
 
 def fingerprint(game: str, seed: int, spec: str = "strong",
-                decisions: int = DECISIONS) -> list[list[Any]]:
+                decisions: int = DECISIONS, settle: bool = False) -> list[list[Any]]:
     """Each searched decision of a short game of ``spec`` in every seat: the choice and
-    every candidate's value (repr, so that a last-bit difference shows)."""
+    every candidate's value (repr, so that a last-bit difference shows).
+
+    ``settle``: with the search's early stop (``strong.STOP_WHEN_SETTLED``); the
+    recording was made without it, when every search spent its whole budget.
+    """
     hooks = dict(strong.HOOKS)  # a bench variant may change a game's hooks: put them back
+    settles = strong.STOP_WHEN_SETTLED
+    strong.STOP_WHEN_SETTLED = settle
     try:
         return _play(game, seed, spec, decisions)
     finally:
         strong.HOOKS.update(hooks)
+        strong.STOP_WHEN_SETTLED = settles
 
 
 def _play(game: str, seed: int, spec: str, decisions: int) -> list[list[Any]]:
@@ -100,6 +107,27 @@ def test_strong_decides_as_recorded(game: str, seed: int) -> None:
     recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))[f"{game}/{seed}"]
     assert len(recorded) >= 10, "too few searched decisions to be a fingerprint"
     assert fingerprint(game, seed) == recorded
+
+
+@pytest.mark.parametrize("game", GAME_NAMES)
+def test_stopping_a_settled_search_changes_no_choice(game: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once one candidate is left the search stops (``STOP_WHEN_SETTLED``): the same
+    choices as the recording, at every decision, with fewer rollouts where it settled
+    (fails if a settled search chose otherwise, or if no search ever stopped early)."""
+    recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    spent: list[tuple[int, int]] = []
+    search = strong.StrongEngine._search
+
+    def noting(self: strong.StrongEngine, obs: Any, legal: Any) -> Any:
+        out = search(self, obs, legal)
+        spent.append((self.last_stats["rollouts"], self.iterations or 0))
+        return out
+    monkeypatch.setattr(strong.StrongEngine, "_search", noting)
+    for seed in SEEDS:
+        settled = fingerprint(game, seed, settle=True)
+        assert [d[0] for d in settled] == [d[0] for d in recorded[f"{game}/{seed}"]]
+    assert any(rollouts < iterations for rollouts, iterations in spent), spent
 
 
 def dumps(recorded: dict[str, list[list[Any]]]) -> str:
