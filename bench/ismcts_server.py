@@ -20,7 +20,8 @@ decision depends only on its request: a match at fixed budgets
 same hands every time on the same machine and checkout, and two engines
 compared on the same deals differ only where their own choices do.
 
-A fork costs about a millisecond against 100 ms of search at 0.1 s budgets.
+The fork and the replay of the moves cost wall time, not simulations: a match
+at fixed counts plays the same, only slower (figures in docs/strength.md).
 """
 
 from __future__ import annotations
