@@ -71,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pyspiel  # noqa: E402
 
-from bench.ismcts_server import IsmctsServer, ismcts_bot  # noqa: E402
+from bench.ismcts_server import IsmctsServer, child_digest, ismcts_bot  # noqa: E402
 from engines.arena import mean_ci  # noqa: E402
 from engines.interface import Engine, EngineError  # noqa: E402
 from engines.levels import load_engine  # noqa: E402
@@ -530,6 +530,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "strong_engine": args.strong, "strong_settings": args.strong_settings,
         "strong_decides": args.strong_decides, "ismcts_simulations": args.ismcts_simulations,
         "ismcts_repeatable": args.ismcts_simulations is not None and not args.ismcts_in_process,
+        "ismcts_child": child_digest(),
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
