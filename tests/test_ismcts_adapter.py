@@ -183,6 +183,10 @@ def test_a_stopped_match_writes_the_deals_it_finished(
     assert (summary["deals"], summary["deals_asked"]) == (3, 10)
     assert [r["deal"] for r in summary["results"]] == [0, 1, 2]
     assert summary["mean_difference"] == 1.0
+    # The server's file, whose bytes shape ISMCTS's draws, is named by its digest.
+    from bench.ismcts_server import child_digest
+    assert summary["ismcts_child"] == child_digest() and len(child_digest()) == 12
+    assert summary["ismcts_repeatable"] is True
     assert "stopped after 3 of 10 deals" in capsys.readouterr().err
     with pytest.raises(KeyboardInterrupt):
         match._interrupt(15, None)
