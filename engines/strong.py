@@ -19,7 +19,8 @@ How it decides (perfect-information Monte Carlo, "PIMC"):
 5. Candidates clearly worse than the leader (paired difference more than two
    standard errors below) are dropped at doubling checkpoints (4, 8, 16 ...
    worlds), and at most half survive each checkpoint while more than
-   ``keep`` remain, so the budget goes to the close calls.
+   ``keep`` remain, so the budget goes to the close calls.  Once only one is
+   left the search stops: its choice is made (:data:`STOP_WHEN_SETTLED`).
 
 Budget: ``budget`` seconds per decision (default 1.0) and/or ``iterations``
 rollouts per decision.  With only ``iterations`` the engine is deterministic
