@@ -83,10 +83,6 @@ class MeasuredTally(Tally):
       more than ``prior_margin`` standard errors, paired over worlds.
     """
 
-    #: Its ranking may read more than the survivors' means (a prior, a bid model, world
-    #: weights): it searches to the end of the budget, as when it was measured.
-    settles: ClassVar[bool] = False
-
     def __init__(self, obs: Observation, legal: Sequence[Action], candidates: list[Action],
                  bid_model: calibrated.BidModel | None = None, world_model: bool = False,
                  prior_margin: float = 0.0, prior_engine: Engine | None = None) -> None:
@@ -108,6 +104,11 @@ class MeasuredTally(Tally):
         self.prior_engine = prior_engine
         self.default: int | None = None
         self.worlds = 0
+        # A ranking that reads more than the survivors' means (a bid model, world weights,
+        # a prior) searches to the end of the budget, as when it was measured; without
+        # them it ranks as strong's and stops as strong's does.
+        self.settles = (bid_model is None and not world_model and prior_margin == 0.0
+                        and prior_engine is None)
 
     def start_world(self, world: GameState) -> None:
         """Weigh the world (world model) and, in the first, find the prior's choice."""

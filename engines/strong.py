@@ -121,13 +121,12 @@ class Tally:
     by how they ended, or keep a prior choice unless another is clearly better.
     """
 
-    #: Whether the search may stop once only one candidate is alive (see
-    #: :data:`STOP_WHEN_SETTLED`); a subclass that ranks by more than the survivors'
-    #: means (a prior, a bid model) keeps searching.
-    settles: ClassVar[bool] = True
-
     def __init__(self, candidates: list[Action]) -> None:
         """An empty tally of ``candidates``' rollouts."""
+        #: Whether the search may stop once only one candidate is alive (see
+        #: :data:`STOP_WHEN_SETTLED`); a subclass that ranks by more than the survivors'
+        #: means (a prior, a bid model) keeps searching.
+        self.settles = True
         self.candidates = candidates
         #: Each candidate's rollout values, one per world it was rolled out in.
         self.values: list[list[float]] = [[] for _ in candidates]
