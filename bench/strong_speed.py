@@ -1,14 +1,17 @@
 """Decision time of the ``strong`` engine in each game (CPython).
 
-    python bench/strong_speed.py [--budget 1.0 | --iterations N] [--decisions 60] [--seed 1]
-        [--games diminishing-whist,...] [--endgame N]
+    python bench/strong_speed.py [--budget 1.0 | --iterations N | --level expert] [--decisions 60]
+        [--seed 1] [--games diminishing-whist,...] [--endgame N] [--no-settle]
 
 For each game, ``strong`` sits in seat 0 against random players and its
 decisions are timed until ``--decisions`` non-trivial ones (more than one
 legal action) were made; prints the median and 95th percentile seconds per
 decision and the rollouts it managed.  With ``--budget`` (the default, 1.0 s,
 the browser's) the time is the budget plus the last rollout's overrun; with
-``--iterations`` it measures how long that many rollouts take.  ``--endgame N``
+``--iterations`` it measures how long that many rollouts take; ``--level`` takes
+each game's rollouts and cap from a player level (engines/levels.py, e.g. the
+page's Expert).  ``--no-settle`` keeps searching after the choice is settled
+(``engines.strong.STOP_WHEN_SETTLED`` off), the before of that change.  ``--endgame N``
 times the bench variant that solves the last N cards exactly
 (``bench.strong_variants:Tunable``), not ``strong``.
 """
@@ -24,7 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engines import strong as strong_module  # noqa: E402
 from engines.interface import RandomEngine  # noqa: E402
+from engines.levels import level_iterations, resolve_level  # noqa: E402
 from engines.referee import choose_action  # noqa: E402
 from engines.strong import StrongEngine  # noqa: E402
 from whist.games import GAME_NAMES, new_game  # noqa: E402
@@ -76,24 +81,43 @@ def _engine_class(settings: dict[str, float] | None) -> type[StrongEngine]:
 
 
 def run(budget: float | None, iterations: int | None, decisions: int, seed: int,
-        games: list[str], settings: dict[str, float] | None = None) -> dict[str, dict[str, float]]:
-    """Time each game; one row per game (``settings``: the bench variant's, e.g. ``{"endgame": 3}``)."""
-    return {game: time_game(game, budget, iterations, decisions, seed, settings)
-            for game in games}
+        games: list[str], settings: dict[str, float] | None = None, *,
+        level: str | None = None, settle: bool = True) -> dict[str, dict[str, float]]:
+    """Time each game; one row per game (``settings``: the bench variant's, e.g.
+    ``{"endgame": 3}``; ``level``: each game's rollouts and cap from that player level;
+    ``settle``: whether a search stops once its choice is settled)."""
+    before = strong_module.STOP_WHEN_SETTLED
+    strong_module.STOP_WHEN_SETTLED = settle
+    try:
+        rows = {}
+        for game in games:
+            if level is not None:
+                budget = resolve_level(level, game)[1]
+                iterations = level_iterations(level, game)
+                if iterations is None:
+                    raise SystemExit(f"strong_speed: level {level!r} searches no fixed "
+                                     f"rollouts in {game}")
+            rows[game] = time_game(game, budget, iterations, decisions, seed, settings)
+            rows[game]["iterations"] = iterations or 0
+        return rows
+    finally:
+        strong_module.STOP_WHEN_SETTLED = before
 
 
 def report(rows: dict[str, dict[str, float]], budget: float | None,
            iterations: int | None) -> str:
     """The table of a run, as text."""
     what = " and ".join(([f"budget {budget} s"] if budget else [])
-                        + ([f"{iterations} iterations"] if iterations else []))
+                        + ([f"{iterations} iterations"] if iterations else [])) \
+        or "each game's level rollouts"
     lines = [f"strong decision time, {what}",
              f"{'game':<20} {'median s':>9} {'p95 s':>9} {'max s':>9} {'rollouts':>9} "
-             f"{'p10':>7} {'p5':>7}"]
+             f"{'p10':>7} {'p5':>7} {'asked':>7}"]
     for game, row in rows.items():
         lines.append(f"{game:<20} {row['median']:>9.3f} {row['p95']:>9.3f} "
                      f"{row['max']:>9.3f} {row['rollouts_median']:>9.0f} "
-                     f"{row['rollouts_p10']:>7.0f} {row['rollouts_p5']:>7.0f}")
+                     f"{row['rollouts_p10']:>7.0f} {row['rollouts_p5']:>7.0f} "
+                     f"{row.get('iterations', 0) or '-':>7}")
     return "\n".join(lines)
 
 
@@ -105,13 +129,17 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=60)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", default=",".join(GAME_NAMES))
+    parser.add_argument("--level", default=None,
+                        help="each game's rollouts and cap from this player level (expert)")
+    parser.add_argument("--no-settle", action="store_true",
+                        help="search on after the choice is settled (the old strong)")
     parser.add_argument("--endgame", type=int, default=None,
                         help="time the bench variant solving the last N cards exactly")
     args = parser.parse_args()
-    budget = args.budget if args.budget is not None or args.iterations else 1.0
+    budget = args.budget if args.budget is not None or args.iterations or args.level else 1.0
     settings = {} if args.endgame is None else {"endgame": args.endgame}
     rows = run(budget, args.iterations, args.decisions, args.seed, args.games.split(","),
-               settings)
+               settings, level=args.level, settle=not args.no_settle)
     print(f"CPython {sys.version.split()[0]}")
     print(report(rows, budget, args.iterations))
     print(json.dumps(rows))

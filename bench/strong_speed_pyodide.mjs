@@ -1,7 +1,8 @@
 // strong's decision time under Pyodide (CPython compiled to WebAssembly) in Node.
 //
 //   node bench/strong_speed_pyodide.mjs [--budget 1.0] [--iterations N] [--decisions 20]
-//                                       [--games a,b] [--json] [--pyodide DIR]
+//                                       [--games a,b] [--level expert] [--no-settle]
+//                                       [--json] [--pyodide DIR]
 //
 // Modelled on bench/pyodide_speed.mjs: loads Pyodide from node_modules/pyodide,
 // copies the `whist` and `engines` packages and bench/strong_speed.py into its
@@ -19,9 +20,11 @@ function option(name, fallback) {
 }
 
 const iterations = option("--iterations", null);
-const budget = option("--budget", iterations ? null : "1.0");
+const budget = option("--budget", iterations || process.argv.includes("--level") ? null : "1.0");
 const decisions = Number(option("--decisions", "20"));
 const games = option("--games", "");
+const level = option("--level", null);
+const settle = process.argv.includes("--no-settle") ? "False" : "True";
 const asJson = process.argv.includes("--json");
 const pyodideDir = resolve(
   option("--pyodide", process.env.PYODIDE_DIR || join(root, "node_modules", "pyodide")),
@@ -60,7 +63,8 @@ sys.path[:0] = [${JSON.stringify(work)}, ${JSON.stringify(work + "/bench")}]
 import strong_speed
 from whist.games import GAME_NAMES
 games = ${JSON.stringify(games)}.split(",") if ${JSON.stringify(games)} else list(GAME_NAMES)
-rows = strong_speed.run(${py(budget)}, ${py(iterations)}, ${decisions}, 1, games)
+rows = strong_speed.run(${py(budget)}, ${py(iterations)}, ${decisions}, 1, games,
+                       level=${level === null ? "None" : JSON.stringify(level)}, settle=${settle})
 json.dumps(rows)
 `);
 } catch (error) {
