@@ -13,6 +13,8 @@ Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2
   ``bench.strong_variants:FittedPolicy`` (rollouts by the policy fitted to
   ``strong``'s play): the two changes that each moved ``strong`` towards ISMCTS,
   together.
+- :class:`FittedModelTop2` searches the model's best two bids with the fitted
+  rollouts and plays its cards as :class:`FittedModelBids`.
 - :class:`RefitModelBids` is :class:`FittedModelBids` whose model was refitted on
   data that :class:`FittedModelBids` itself made.
 
@@ -119,6 +121,13 @@ class FittedModelBids(ModelBids, FittedPolicy):
 
     setting_names: ClassVar[tuple[str, ...]] = tuple(
         dict.fromkeys(ModelBids.setting_names + FittedPolicy.setting_names))
+
+
+class FittedModelTop2(FittedModelBids):
+    """:class:`FittedModelBids` that searches the model's two best bids by expected score
+    with its fitted rollouts, where :class:`FittedModelBids` takes the best outright."""
+
+    TOP = 2
 
 
 class IsmctsPolicyModelBids(FittedModelBids):

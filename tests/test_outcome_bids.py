@@ -13,6 +13,7 @@ import pytest
 
 from bench.outcome_bids import (
     FittedModelBids,
+    FittedModelTop2,
     Ismcts1sPolicyModelBids,
     IsmctsPolicyModelBids,
     ModelBids,
@@ -129,6 +130,9 @@ def test_the_variants_bid_from_the_model_and_search_only_its_best(monkeypatch: p
     top2 = ModelTop2(seed=1, iterations=60)
     top2.choose(obs, legal)
     assert top2.last_stats["candidates"] == 2
+    fitted_top2 = FittedModelTop2(seed=1, iterations=60)
+    assert fitted_top2.choose(obs, legal) in (BIDS[9], BIDS[10])
+    assert fitted_top2.last_stats["candidates"] == 2 and isinstance(fitted_top2, FittedPolicy)
     # Cards are strong's own.
     while state.decision is Decision.BID:
         state.step(legal[0] if state.to_move != seat else bid)
