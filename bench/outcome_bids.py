@@ -15,6 +15,8 @@ Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2
   together.
 - :class:`FittedModelTop2` searches the model's best two bids with the fitted
   rollouts and plays its cards as :class:`FittedModelBids`.
+- :class:`BlendedTop2` searches the same two bids and takes the one whose mean of
+  the model's expected score and the rollouts' value is best.
 - :class:`RefitModelBids` is :class:`FittedModelBids` whose model was refitted on
   data that :class:`FittedModelBids` itself made.
 
@@ -128,6 +130,31 @@ class FittedModelTop2(FittedModelBids):
     with its fitted rollouts, where :class:`FittedModelBids` takes the best outright."""
 
     TOP = 2
+
+
+class BlendedTop2(FittedModelTop2):
+    """:class:`FittedModelTop2` that weighs the two views of each bid alike: it takes the
+    bid with the best mean of the model's expected score and the rollouts' value (both
+    in the searched scoring), ties to the higher bid, where :class:`FittedModelTop2`
+    takes the rollouts' best."""
+
+    #: The rollouts' share of a bid's value (the model's: the rest).
+    ROLLOUT_SHARE: ClassVar[float] = 0.5
+
+    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """At a Diminishing Whist bid, the blend's best of the model's two best bids."""
+        if len(legal) > 1 and isinstance(legal[0], Bid) \
+                and observation["game"] == DiminishingWhist.name:
+            model = dict(self.model_ranking(observation, legal)[:self.top])
+            model_stats = self.last_stats["model"]
+            rolled = dict(self._search(observation, list(model)))
+            share = self.ROLLOUT_SHARE
+            blended = {bid: share * rolled[bid] + (1.0 - share) * value
+                       for bid, value in model.items() if bid in rolled}
+            self.last_stats["model"] = model_stats
+            self.last_stats["blended"] = {bid: round(v, 3) for bid, v in blended.items()}
+            return max(blended, key=lambda bid: (blended[bid], bid.tricks))
+        return super().choose(observation, legal)
 
 
 class IsmctsPolicyModelBids(FittedModelBids):

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from bench.outcome_bids import (
+    BlendedTop2,
     FittedModelBids,
     FittedModelTop2,
     Ismcts1sPolicyModelBids,
@@ -292,3 +293,20 @@ def test_the_check_reads_a_matchs_bids_back_and_scores_the_model(tmp_path: Path)
     assert check([str(path)]) == 0
     with pytest.raises(SystemExit):
         check([str(path), "--weights", "bench.no_such_weights"])
+
+
+def test_the_blend_takes_the_best_mean_of_the_model_and_the_rollouts() -> None:
+    for seed in range(6):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = state.observe(seat), state.legal_actions()
+        engine = BlendedTop2(seed=seed, iterations=60)
+        chosen = engine.choose(obs, legal)
+        model = engine.last_stats["model"]
+        blended = engine.last_stats["blended"]
+        top2 = sorted(model, key=lambda t: (-model[t], t))[:2]
+        assert set(blended) <= {BIDS[t] for t in top2} and chosen in blended
+        assert blended[chosen] == max(blended.values())
+        # The rollouts alone, from the same seed: FittedModelTop2's bid is one of the two.
+        assert FittedModelTop2(seed=seed, iterations=60).choose(obs, legal) in {BIDS[t] for t in top2}
