@@ -15,6 +15,7 @@ Run from the repository's root: ``bench.outcome_bids:ModelBids`` (or ``ModelTop2
   together.
 - :class:`FittedModelTop2` searches the model's best two bids with the fitted
   rollouts and plays its cards as :class:`FittedModelBids`.
+- :class:`FittedModelTop3` searches the model's best three bids likewise.
 - :class:`BlendedTop2` searches the same two bids and takes the one whose mean of
   the model's expected score and the rollouts' value is best.
 - :class:`RefitModelBids` is :class:`FittedModelBids` whose model was refitted on
@@ -130,6 +131,12 @@ class FittedModelTop2(FittedModelBids):
     with its fitted rollouts, where :class:`FittedModelBids` takes the best outright."""
 
     TOP = 2
+
+
+class FittedModelTop3(FittedModelBids):
+    """:class:`FittedModelTop2` with the model's three best bids searched."""
+
+    TOP = 3
 
 
 class BlendedTop2(FittedModelTop2):

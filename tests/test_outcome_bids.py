@@ -15,6 +15,7 @@ from bench.outcome_bids import (
     BlendedTop2,
     FittedModelBids,
     FittedModelTop2,
+    FittedModelTop3,
     Ismcts1sPolicyModelBids,
     IsmctsPolicyModelBids,
     ModelBids,
@@ -134,6 +135,9 @@ def test_the_variants_bid_from_the_model_and_search_only_its_best(monkeypatch: p
     fitted_top2 = FittedModelTop2(seed=1, iterations=60)
     assert fitted_top2.choose(obs, legal) in (BIDS[9], BIDS[10])
     assert fitted_top2.last_stats["candidates"] == 2 and isinstance(fitted_top2, FittedPolicy)
+    fitted_top3 = FittedModelTop3(seed=1, iterations=60)
+    assert fitted_top3.choose(obs, legal) in (BIDS[8], BIDS[9], BIDS[10])
+    assert fitted_top3.last_stats["candidates"] == 3 and isinstance(fitted_top3, FittedPolicy)
     # Cards are strong's own.
     while state.decision is Decision.BID:
         state.step(legal[0] if state.to_move != seat else bid)
