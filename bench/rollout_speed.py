@@ -14,9 +14,8 @@ process's CPU time:
 - decisions: ``StrongEngine(iterations=...).evaluate`` on ``--decisions``
   observations (everything a search does: sampling worlds, forks, rollouts).
 
-Any of the five games: the three without a fast path (Black Queen, 9-5-2,
-Classic Whist) play the reference loop both ways, so their two rates are one
-rate measured twice.  Both paths must give the same values and the same evaluations (checked every
+Any of the five games: Black Queen, without a fast path, plays the reference
+loop both ways, so its two rates are one rate measured twice.  Both paths must give the same values and the same evaluations (checked every
 chunk; a difference is an error).  Prints each path's rate (best and median
 chunk) and the on/off ratio of each pair of chunks (min, median, max).
 

@@ -34,6 +34,8 @@ from engines.hand_strength import expected_tricks
 from engines.strong import hand_value, other_policy, rollout
 from whist.actions import Action, Bid, Decision
 from whist.cards import RANK_OF, SUIT_OF
+from whist.games.bidding import BiddingWhist
+from whist.games.diminishing import DiminishingWhist
 from whist.protocol import GameState
 from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame
@@ -182,9 +184,11 @@ def soft_play_cards(state: TrickGame, rng: random.Random, epsilon: float, temper
     that keeps the rollouts within a fifth of ``strong``'s speed.
     """
     rules = hand_rules(state)
-    if rules is None:
+    # Diminishing and Bidding Whist only: the games its preferences were made for.
+    if rules is None or not isinstance(state, DiminishingWhist | BiddingWhist):
         return False
-    bids, no_bid_wants, cards, score_hand = rules
+    bids, no_bid_wants, cards, score_hand, _ = rules
+    assert score_hand is not None
     hands = state.hands
     trick = state.trick
     tricks = state.tricks

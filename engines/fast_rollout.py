@@ -1,4 +1,4 @@
-"""Rollout card play on plain lists (Diminishing and Bidding Whist): strong's rollout, faster.
+"""Rollout card play on plain lists (every game but Black Queen): strong's rollout, faster.
 
 :func:`engines.strong.rollout` plays a sampled world's hand to its end, one
 ``legal_actions()`` / ``card_policy`` / ``step`` round per card: a list of
@@ -8,8 +8,10 @@ state's own lists of card numbers (follow suit, the policy and the trick's
 winner inline, keys read from per-trump tables), then scores the hand through
 the game's own rule (its public ``score_hand``), so the scoring stays in one place and a variant scored
 otherwise, such as ``bench/ismcts_match.py``'s ``OhHellRound``, is scored by
-its own rule.  The two games differ only in that (and in whether a seat with
-no bet yet wants tricks), see :func:`hand_rules`.
+its own rule.  The games differ only in that (and in whether a seat with no bid
+or bet wants tricks: in 9-5-2 and Classic Whist every seat always does), see
+:func:`hand_rules`; Classic Whist scores trick by trick (a game can end in
+mid-hand), so there the game's own ``score_trick`` is called after each trick.
 
 It is an exact copy of the slow path, not an approximation: the same random
 numbers drawn in the same order (``rng.random()`` for the epsilon play where
@@ -34,7 +36,9 @@ from typing import Final
 
 from whist.cards import RANK_OF, SUIT_OF
 from whist.games.bidding import TRICKS, BiddingWhist
+from whist.games.classic import ClassicWhist
 from whist.games.diminishing import DiminishingWhist
+from whist.games.nine_five_two import HAND_SIZE, NineFiveTwo
 from whist.trick_rule import TRICK_STRENGTHS
 from whist.tricks import TrickGame
 
@@ -46,12 +50,19 @@ _DW_STEP: Final = DiminishingWhist.search_type().step
 _DW_LEGAL: Final = DiminishingWhist.legal_actions
 _BW_STEP: Final = BiddingWhist.search_type().step
 _BW_LEGAL: Final = BiddingWhist.legal_actions
+_952_STEP: Final = NineFiveTwo.search_type().step
+_952_LEGAL: Final = NineFiveTwo.legal_actions
+_CW_STEP: Final = ClassicWhist.search_type().step
+_CW_LEGAL: Final = ClassicWhist.legal_actions
 _TRICK_PLAY: Final = TrickGame.play_card
 _TRICK_LEGAL: Final = TrickGame.legal_plays
 
 #: What differs between the games played here: each seat's target (bid or bet), whether
-#: a seat without one wants tricks, the tricks in a hand, and the game's hand scoring.
-Hand = tuple[list[int | None], bool, int, Callable[[], None]]
+#: a seat without one wants tricks, the tricks in a hand, the game's hand scoring, and
+#: for a game that scores each trick (Classic Whist) its trick scoring instead (called
+#: with the trick's winner; true once the hand or the game is over).
+Hand = tuple[list[int | None], bool, int, Callable[[], None] | None,
+             Callable[[int], bool] | None]
 
 
 def _tables(trump: int | None) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
@@ -76,23 +87,35 @@ def hand_rules(state: object) -> Hand | None:
     """How :func:`play_cards` plays ``state``'s hand, or None if it cannot be sure to play
     it exactly as strong's rollout loop would.
 
-    Diminishing Whist and Bidding Whist search states (or a subclass that changes
-    neither the step nor the legal cards, e.g. one scored by another rule), with no
-    events being collected.
+    Diminishing Whist, Bidding Whist, 9-5-2 and Classic Whist search states (or a
+    subclass that changes neither the step nor the legal cards, e.g. one scored by
+    another rule) with one deck and following suit enforced, and no events being
+    collected.
     """
-    step = getattr(type(state), "step", None)
     if isinstance(state, DiminishingWhist):
-        if step is _DW_STEP and type(state).legal_actions is _DW_LEGAL \
+        cls: type[TrickGame] = type(state)
+        if cls.step is _DW_STEP and cls.legal_actions is _DW_LEGAL \
                 and not state.recording_events:
-            return state.bids, False, state.cards, state.score_hand
+            return state.bids, False, state.cards, state.score_hand, None
+        return None
+    if not isinstance(state, TrickGame):
+        return None
+    cls = type(state)
+    if cls.play_card is not _TRICK_PLAY or cls.legal_plays is not _TRICK_LEGAL \
+            or not state.enforce_follow or state.multi_deck or state.recording_events:
         return None
     if isinstance(state, BiddingWhist):
-        cls = type(state)
-        if step is _BW_STEP and cls.legal_actions is _BW_LEGAL and cls.play_card is _TRICK_PLAY \
-                and cls.legal_plays is _TRICK_LEGAL and state.enforce_follow \
-                and not state.multi_deck and not state.recording_events:
+        if cls.step is _BW_STEP and cls.legal_actions is _BW_LEGAL:
             # Bidding Whist's rollout wants tricks while a seat has no bet yet, too.
-            return state.bets, True, TRICKS, state.score_hand
+            return state.bets, True, TRICKS, state.score_hand, None
+        return None
+    if isinstance(state, NineFiveTwo):
+        if cls.step is _952_STEP and cls.legal_actions is _952_LEGAL:
+            return [None] * state.players, True, HAND_SIZE, state.score_hand, None
+        return None
+    if isinstance(state, ClassicWhist) and cls.step is _CW_STEP \
+            and cls.legal_actions is _CW_LEGAL:
+        return [None] * state.players, True, state.cards, None, state.score_trick
     return None
 
 
@@ -113,7 +136,7 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
     rules = hand_rules(state)
     if rules is None:
         return False
-    bids, no_bid_wants, cards, score_hand = rules
+    bids, no_bid_wants, cards, score_hand, score_trick = rules
     hands = state.hands
     trick = state.trick
     tricks = state.tricks
@@ -203,8 +226,13 @@ def play_cards(state: TrickGame, rng: random.Random, epsilon: float,
         tricks.append((leader, trick, seat))
         trick = []
         leader = seat
-        if len(tricks) == cards:
+        if score_trick is not None:
             state.trick = trick
             state.leader = state.to_move = seat
-            score_hand()
+            if score_trick(seat):
+                return True
+        elif len(tricks) == cards:
+            state.trick = trick
+            state.leader = state.to_move = seat
+            score_hand()  # type: ignore[misc]
             return True

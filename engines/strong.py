@@ -441,9 +441,9 @@ HOOKS: dict[str, SearchHooks] = {
     # search's best mean is played: no strength2 prior (docs/strength.md, issue 11).
     "black-queen": SearchHooks(others_weight=1.0, horizon=8, card_policy=black_queen_policy,
                                fast_plays=BlackQueen.search_plays),
-    "nine-five-two": SearchHooks(others_weight=1.0),
+    "nine-five-two": SearchHooks(others_weight=1.0, fast_cards=play_cards),
     "bidding-whist": SearchHooks(others_weight=0.5, fast_cards=play_cards),
-    "classic-whist": SearchHooks(others_weight=1.0),
+    "classic-whist": SearchHooks(others_weight=1.0, fast_cards=play_cards),
 }
 #: Kept for readers of the old tables: the weight per game (see :class:`SearchHooks`).
 OTHERS_WEIGHT: dict[str, float] = {name: hooks.others_weight for name, hooks in HOOKS.items()}

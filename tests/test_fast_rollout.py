@@ -1,6 +1,8 @@
 """engines/fast_rollout.py against the reference: the same rollouts, the protocol's legal cards.
 
-Diminishing Whist (4 and 5 players, and scored as oh_hell) and Bidding Whist.
+Diminishing Whist (4 and 5 players, and scored as oh_hell), Bidding Whist, 9-5-2 and Classic
+Whist (4 players to 24, and 3 to 5, so games end in mid-hand too; with the rules not enforced it is left to
+the reference loop).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from engines.strong import EPSILON, StrongEngine, rollout
 from whist.actions import PLAYS, Action, Decision
 from whist.cards import Card
 from whist.games.bidding import BiddingWhist
+from whist.games.classic import ClassicWhist
 from whist.games.diminishing import DiminishingWhist
+from whist.games.nine_five_two import NineFiveTwo
 from whist.tricks import TrickGame
 
 
@@ -49,6 +53,9 @@ GAMES: list[tuple[type[TrickGame], dict[str, Any]]] = [
     (DiminishingWhist, {"players": 5}),
     (BiddingWhist, {"hands": 3}),
     (BiddingWhist, {"hands": 2, "on_all_skip": "no_trump"}),
+    (NineFiveTwo, {}),
+    (ClassicWhist, {}),
+    (ClassicWhist, {"winning_score": 5, "players": 3}),
 ]
 
 
@@ -154,6 +161,25 @@ def test_a_state_it_does_not_know_is_left_to_the_reference(
         both(state, seat, done, index, monkeypatch, weight=0.5)
 
 
+def test_classic_whist_without_following_enforced_is_left_to_the_reference(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for index, (state, seat, done) in enumerate(
+            starts(ClassicWhist, {"enforce_rules": False}, 17, 30)):
+        assert not handles(state)
+        both(state, seat, done, index, monkeypatch, weight=1.0)
+
+
+def test_a_classic_whist_game_won_in_mid_hand_ends_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    in_mid_hand = 0
+    for index, (state, seat, done) in enumerate(
+            starts(ClassicWhist, {"winning_score": 5, "players": 3}, 19, 60)):
+        _, fast = both(state, seat, done, index, monkeypatch, weight=1.0)
+        if fast.over:
+            assert max(fast.totals) == 5
+            in_mid_hand += len(fast.tricks) < fast.cards
+    assert in_mid_hand > 5
+
+
 @pytest.mark.parametrize(("cls", "options"), GAMES)
 def test_each_card_is_one_the_protocol_allows(cls: type[TrickGame],
                                               options: dict[str, Any]) -> None:
@@ -171,7 +197,7 @@ def test_each_card_is_one_the_protocol_allows(cls: type[TrickGame],
             assert card in legal and replay.why_illegal(PLAYS[card]) is None
             replay.step(PLAYS[card])
             checked += 1
-        assert replay.hand_over and not state.hands[0]
+        assert replay.hand_over and (replay.over or not state.hands[0])
         assert replay.tricks == state.tricks and replay.tricks_won == state.tricks_won
         assert replay.hand_scores == state.hand_scores
     assert checked > 1000
@@ -179,11 +205,12 @@ def test_each_card_is_one_the_protocol_allows(cls: type[TrickGame],
 
 @pytest.mark.parametrize(("cls", "world_class", "count"),
                          [(DiminishingWhist, None, 15), (DiminishingWhist, OhHellScored, 5),
-                          (BiddingWhist, None, 8)])
+                          (BiddingWhist, None, 8), (NineFiveTwo, None, 12),
+                          (ClassicWhist, None, 8)])
 def test_strong_decides_the_same_with_and_without_it(
         cls: type[TrickGame], world_class: type[TrickGame] | None, count: int,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    options = GAMES[:2] if cls is DiminishingWhist else GAMES[2:]
+    options = [(game, game_options) for game, game_options in GAMES if game is cls]
     cases = [case for game, game_options in options
              for case in decisions(game, game_options, 3, count)]
     for index, (_game, obs, legal) in enumerate(cases):

@@ -34,10 +34,14 @@ from engines.strong import EPSILON, StrongEngine, rollout
 from tests.test_fast_rollout import GAMES, OhHellScored, decisions, recorder, starts
 from whist.actions import BIDS, PLAYS, Decision
 from whist.cards import SUIT_OF, Card
+from whist.games.bidding import BiddingWhist
 from whist.games.diminishing import DiminishingWhist
 from whist.trick_rule import TRICK_STRENGTHS
 
 DW = DiminishingWhist.name
+#: The games the soft card play plays (strong's fast path plays 9-5-2 and Classic Whist too).
+SOFT_GAMES = [(cls, options) for cls, options in GAMES
+              if cls in (DiminishingWhist, BiddingWhist)]
 
 
 def cards(*texts: str) -> list[int]:
@@ -45,7 +49,7 @@ def cards(*texts: str) -> list[int]:
     return [int(Card.parse(t)) for t in texts]
 
 
-@pytest.mark.parametrize(("cls", "options"), GAMES)
+@pytest.mark.parametrize(("cls", "options"), SOFT_GAMES)
 def test_at_temperature_zero_it_is_strongs_fast_path(cls: Any, options: dict[str, Any]) -> None:
     """Greedy ranks and the world's masters: the same cards and the same random draws."""
     compared = 0
@@ -62,7 +66,16 @@ def test_at_temperature_zero_it_is_strongs_fast_path(cls: Any, options: dict[str
     assert compared > 30
 
 
-@pytest.mark.parametrize(("cls", "options"), GAMES)
+@pytest.mark.parametrize(("cls", "options"), [(c, o) for c, o in GAMES if (c, o) not in SOFT_GAMES])
+def test_other_games_are_left_to_strongs_rollout(cls: Any, options: dict[str, Any]) -> None:
+    for index, (state, _seat, _done) in enumerate(starts(cls, options, 33, 20)):
+        if state.decision is Decision.CARD:
+            before = state.fork()
+            assert not soft_play_cards(state, random.Random(index), EPSILON, 2.0, fair=False)
+            assert state.__dict__ == before.__dict__
+
+
+@pytest.mark.parametrize(("cls", "options"), SOFT_GAMES)
 @pytest.mark.parametrize("fair", [False, True])
 def test_every_card_is_one_the_protocol_allows(cls: Any, options: dict[str, Any],
                                                fair: bool) -> None:

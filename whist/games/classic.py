@@ -180,15 +180,27 @@ class ClassicWhist(TrickGame):
         seat = self.to_move
         assert seat is not None and isinstance(action, Play)
         winner = self.play_card(seat, action.card)
-        if winner is None:
-            return
+        if winner is not None:
+            self.score_trick(winner)
+
+    def score_trick(self, winner: int) -> bool:
+        """Score the trick ``winner`` just took (a point) and end the deal, or the game, if
+        it did; whether it did.
+
+        Classic Whist's scoring rule, in one place: :meth:`step`/:meth:`apply` call it
+        after each trick, and a search that plays a hand's cards on by itself
+        (``engines/fast_rollout.py``) calls it the same way.
+        """
         self.totals[winner] += 1
         if self.totals[winner] >= self.winning_score:
             self._score_deal()
             self._finish()
-        elif len(self.tricks) == self.cards:
+            return True
+        if len(self.tricks) == self.cards:
             self._score_deal()
             self._next_hand()
+            return True
+        return False
 
     def _score_deal(self) -> None:
         """Write the deal's row (each trick a point, already in the totals as it was taken)."""
