@@ -6,14 +6,23 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from engines.arena import ArenaConfig, run_deals, summarize
 from engines.interface import EngineError, RandomEngine
 from engines.levels import load_engine
 from engines.referee import choose_action
-from engines.strong import StrongEngine, card_policy, distinct_plays, expected_tricks, play_groups
-from whist.actions import PLAYS, Bid
-from whist.cards import Card
+from engines.strong import (
+    StrongEngine,
+    card_policy,
+    distinct_plays,
+    expected_tricks,
+    nearest_number,
+    play_groups,
+)
+from whist.actions import BIDS, PLAYS, Bid, Contract, Skip
+from whist.cards import Card, Suit
 from whist.games import GAME_NAMES, game_class, new_game
 from whist.protocol import GameState
 
@@ -207,3 +216,15 @@ def test_a_setting_strong_does_not_have_is_refused() -> None:
         StrongEngine(iterations=10, fair_leads=True)
     with pytest.raises(EngineError, match="unknown setting 'epsilon'"):
         load_engine("strong", "classic-whist", iterations=10, epsilon=0.1)
+
+
+@given(st.lists(st.one_of(st.sampled_from(BIDS[:14]),
+                          st.builds(Contract, st.integers(5, 13),
+                                    st.sampled_from([None, *Suit])),
+                          st.sampled_from(PLAYS[:3]), st.just(Skip())), min_size=1, max_size=14),
+       st.floats(-2.0, 15.0, allow_nan=False))
+def test_nearest_number_is_the_first_nearest_lower_of_two(legal: list[Any], target: float) -> None:
+    def tricks(action: Any) -> int:
+        return action.tricks if isinstance(action, Bid | Contract) else 0
+    expected = min(legal, key=lambda a: (abs(tricks(a) - target), tricks(a)))
+    assert nearest_number(legal, target) is expected
