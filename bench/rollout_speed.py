@@ -15,9 +15,10 @@ process's CPU time:
   observations (everything a search does: sampling worlds, forks, rollouts).
 
 Any of the five games: Black Queen, without a fast path, plays the reference
-loop both ways, so its two rates are one rate measured twice.  Both paths must give the same values and the same evaluations (checked every
-chunk; a difference is an error).  Prints each path's rate (best and median
-chunk) and the on/off ratio of each pair of chunks (min, median, max).
+loop both ways, so its two rates are one rate measured twice.  Both paths must
+give the same values and the same evaluations (checked every chunk; a
+difference is an error).  Prints each path's rate (best and median chunk) and
+the on/off ratio of each pair of chunks (min, median, max).
 
 ``--variant SPEC`` (e.g. ``bench.strong_variants:Soft05``) pairs ``strong`` as it
 plays (fast path on: "off" in the table) with that engine ("on"): its ``_rollout``
