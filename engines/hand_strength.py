@@ -16,18 +16,26 @@ def expected_tricks(hand: Sequence[int], trump: int | None, players: int) -> flo
     if unseen <= 0:
         return 0.0
     trump_unseen = 0 if trump is None else 13 - mine[trump]
-    held = set(hand)
+    # Each card's held cards above it in its suit (distinct: two decks repeat cards), read
+    # off one descending pass: counting them card by card was most of a rollout bid's cost.
+    held_above: dict[int, int] = {}
+    seen = [0, 0, 0, 0]
+    for c in sorted(set(hand), reverse=True):
+        suit = SUIT_OF[c]
+        held_above[c] = seen[suit]
+        seen[suit] += 1
     total = 0.0
     k = players - 1
+    q = 1.0 / players
     for c in hand:
         suit = SUIT_OF[c]
-        higher = sum(1 for r in range(c + 1, suit * 13 + 13) if r not in held)
+        # The higher cards of its suit the hand does not hold.
+        higher = suit * 13 + 12 - c - held_above[c]
         if trump is not None and suit == trump:
             low = unseen - higher
             factor = 1.0
         else:
             low = unseen - higher - trump_unseen
-            q = 1.0 / players
             factor = q + (1 - q) * (13 - mine[suit]) / unseen
         p = (max(low, 0) / unseen) ** k
         total += p * factor

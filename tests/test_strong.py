@@ -22,7 +22,7 @@ from engines.strong import (
     play_groups,
 )
 from whist.actions import BIDS, PLAYS, Bid, Contract, Skip
-from whist.cards import Card, Suit
+from whist.cards import SUIT_OF, Card, Suit
 from whist.games import GAME_NAMES, game_class, new_game
 from whist.protocol import GameState
 
@@ -228,3 +228,35 @@ def test_nearest_number_is_the_first_nearest_lower_of_two(legal: list[Any], targ
         return action.tricks if isinstance(action, Bid | Contract) else 0
     expected = min(legal, key=lambda a: (abs(tricks(a) - target), tricks(a)))
     assert nearest_number(legal, target) is expected
+
+
+def expected_tricks_by_definition(hand: list[int], trump: int | None, players: int) -> float:
+    """expected_tricks as first written: each card's higher unheld cards counted one by one."""
+    mine = [0] * 4
+    for c in hand:
+        mine[SUIT_OF[c]] += 1
+    unseen = 52 - len(hand)
+    if unseen <= 0:
+        return 0.0
+    trump_unseen = 0 if trump is None else 13 - mine[trump]
+    held = set(hand)
+    total = 0.0
+    for c in hand:
+        suit = SUIT_OF[c]
+        higher = sum(1 for r in range(c + 1, suit * 13 + 13) if r not in held)
+        if trump is not None and suit == trump:
+            low, factor = unseen - higher, 1.0
+        else:
+            low = unseen - higher - trump_unseen
+            q = 1.0 / players
+            factor = q + (1 - q) * (13 - mine[suit]) / unseen
+        total += (max(low, 0) / unseen) ** (players - 1) * factor
+    return total
+
+
+@given(st.lists(st.integers(0, 51), max_size=26), st.sampled_from([None, 0, 1, 2, 3]),
+       st.integers(2, 5))
+def test_expected_tricks_equals_its_definition(hand: list[int], trump: int | None,
+                                                players: int) -> None:
+    """Bit for bit (one deck or two: repeated cards allowed), so no search's choice moves."""
+    assert expected_tricks(hand, trump, players) == expected_tricks_by_definition(hand, trump, players)
