@@ -33,7 +33,9 @@ import importlib
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from bench.fitted_rollout import policy_tables
 from bench.outcome_model import SCORINGS, bid_facts, expected_scores
+from bench.soft_rollout import check_temperature
 from bench.strong_variants import FittedPolicy, PatientTally
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
@@ -208,3 +210,35 @@ class RefitIsmctsPolicy(IsmctsPolicyModelBids):
     rollouts by the policy fitted to ISMCTS's card play (:class:`IsmctsPolicyModelBids`)."""
 
     WEIGHTS_MODULE = "bench.outcome_refit_weights"
+
+
+class OwnTemperatureModelBids(FittedModelBids):
+    """:class:`FittedModelBids` whose rollouts draw the searching seat's own later cards
+    from the same fitted policy at another temperature (setting ``own_temperature``)
+    than the other seats' (``temperature``): above 1 the seat values a card as if its
+    own later play were looser than it is (towards ISMCTS's random playouts), below 1
+    as if it were the policy's best card."""
+
+    setting_names: ClassVar[tuple[str, ...]] = (*FittedModelBids.setting_names,
+                                                "own_temperature")
+    #: The default of the ``own_temperature`` setting.
+    OWN_TEMPERATURE: ClassVar[float] = 2.0
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """:class:`FittedModelBids`'s settings and ``own_temperature`` (a number >= 0)."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.own_temperature = check_temperature(
+            "own_temperature", settings.get("own_temperature", self.OWN_TEMPERATURE))
+        self.own_policy = policy_tables(self.own_temperature)
+
+
+class HotOwnModelBids(OwnTemperatureModelBids):
+    """:class:`OwnTemperatureModelBids` with the seat's own later cards at temperature 2."""
+
+    OWN_TEMPERATURE = 2.0
+
+
+class ColdOwnModelBids(OwnTemperatureModelBids):
+    """:class:`OwnTemperatureModelBids` with the seat's own later cards at temperature 0.5."""
+
+    OWN_TEMPERATURE = 0.5

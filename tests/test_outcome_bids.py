@@ -314,3 +314,28 @@ def test_the_blend_takes_the_best_mean_of_the_model_and_the_rollouts() -> None:
         assert blended[chosen] == max(blended.values())
         # The rollouts alone, from the same seed: FittedModelTop2's bid is one of the two.
         assert FittedModelTop2(seed=seed, iterations=60).choose(obs, legal) in {BIDS[t] for t in top2}
+
+
+def test_the_own_temperature_changes_only_the_seats_own_rollout_cards() -> None:
+    """At the others' temperature the variant is :class:`FittedModelBids` (the same
+    values); hotter or colder, its own cards are drawn otherwise and the values move."""
+    from bench.outcome_bids import ColdOwnModelBids, HotOwnModelBids, OwnTemperatureModelBids
+    assert HotOwnModelBids(iterations=10).own_policy.temperature == 2.0  # type: ignore[union-attr]
+    assert ColdOwnModelBids(iterations=10).own_policy.temperature == 0.5  # type: ignore[union-attr]
+    state = DiminishingWhist.search_type()({"players": 4}, seed=21)
+    while state.decision is Decision.BID:
+        state.step(state.legal_actions()[0])
+    moved = 0
+    for _ in range(6):
+        mover = state.to_move
+        assert mover is not None
+        obs, legal = state.observe(mover), state.legal_actions()
+        if len(legal) > 1:
+            base = FittedModelBids(seed=5, iterations=60).evaluate(obs, legal)
+            same = OwnTemperatureModelBids(seed=5, iterations=60, own_temperature=1.0)
+            assert same.evaluate(obs, legal) == base
+            moved += HotOwnModelBids(seed=5, iterations=60).evaluate(obs, legal) != base
+        state.step(legal[0])
+    assert moved >= 1
+    with pytest.raises(ValueError, match="own_temperature"):
+        OwnTemperatureModelBids(iterations=10, own_temperature=-0.5)
