@@ -379,6 +379,8 @@ class HandResult:
     bids: list[int]
     tricks: list[int]
     times: dict[str, list[float]]
+    #: OpenSpiel's history of the hand (chance, bids and cards): :func:`replay` reads it.
+    history: list[int]
 
 
 def play_hand(game: Any, chance: list[int], agents: list[Callable[[Any], int]],
@@ -408,7 +410,7 @@ def play_hand(game: Any, chance: list[int], agents: list[Callable[[Any], int]],
     expected = [t + (10 if t == b else 0) for b, t in zip(bids, view.tricks_won, strict=True)]
     if expected != returns:
         raise RuntimeError(f"scores disagree: ours {expected}, oh_hell's {returns}")
-    return HandResult(kinds, returns, bids, list(view.tricks_won), times)
+    return HandResult(kinds, returns, bids, list(view.tricks_won), times, list(state.history()))
 
 
 class OhHellRound(DiminishingWhist):
@@ -490,8 +492,8 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
         "strong_exact": sum(exact["strong"]),
         "ismcts_exact": sum(exact["ismcts"]),
         "ismcts_fallbacks": sum(bot.fallbacks for bot in bots),
-        "hands": [{"kinds": h.kinds, "returns": h.returns, "bids": h.bids, "tricks": h.tricks}
-                  for h in hands],
+        "hands": [{"kinds": h.kinds, "returns": h.returns, "bids": h.bids, "tricks": h.tricks,
+                   "history": h.history} for h in hands],
         "times": {kind: [t for h in hands for t in h.times.get(kind, [])]
                   for kind in ("strong", "ismcts")},
     }

@@ -110,6 +110,11 @@ def test_short_duplicate_deal(match: Any) -> None:
         assert sum(hand["tricks"]) == 10
         # The last bidder may not make the bids total the tricks (both games' rule).
         assert sum(hand["bids"]) != 10
+        # The hand's history reads back to its bids and tricks, and starts with its deal.
+        view = match.replay(hand["history"], match.card_of_action(game))
+        assert hand["history"][:len(result["chance"])] == result["chance"]
+        assert (view.bids, view.tricks_won) == (hand["bids"], hand["tricks"])
+        assert not any(view.hands)
     assert result["hands"][0]["kinds"] != result["hands"][1]["kinds"]
     assert result["times"]["strong"] and result["times"]["ismcts"]
 
@@ -228,3 +233,41 @@ def test_a_match_at_fixed_counts_is_repeatable(match: Any) -> None:
                                         iterations=10, ismcts_simulations=80, server=server))
     assert [h["bids"] for h in runs[0]["hands"]] == [h["bids"] for h in runs[1]["hands"]]
     assert [h["returns"] for h in runs[0]["hands"]] == [h["returns"] for h in runs[1]["hands"]]
+
+
+def test_the_card_errors_read_every_card_of_a_kept_hand(match: Any, tmp_path: Any) -> None:
+    """bench/card_errors.py: every trick is counted once under the stage its winner was
+    in, the outcomes add up to the hands, and a sure duck is counted only where the seat
+    held a card already beaten; a run without histories is refused in one line."""
+    from bench import card_errors
+    c = Card.parse
+    hearts = SUIT_OF[c("2♥")]
+    assert card_errors.beats(c("2♥"), c("A♠"), c("K♠"), hearts)  # a trump over a side suit
+    assert not card_errors.beats(c("K♠"), c("A♠"), c("Q♠"), hearts)
+    assert not card_errors.beats(c("A♣"), c("3♠"), c("3♠"), hearts)  # not the led suit
+    assert card_errors.beats(c("4♠"), c("3♠"), c("3♠"), hearts)
+    game = match.load_game()
+    card_of = match.card_of_action(game)
+    results = [match.play_deal(game, deal=d, seed=8, seconds=0.002, uct_c=10.0, iterations=8)
+               for d in range(2)]
+    for result in results:
+        for hand in result["hands"]:
+            tallies = [card_errors.Tally() for _ in range(4)]
+            card_errors.tally_hand(hand["history"], card_of, tallies, 4)
+            assert sum(sum(t.won.values()) for t in tallies) == 10
+            for p, t in enumerate(tallies):
+                assert (t.hands, t.exact + t.over + t.under) == (1, 1)
+                assert t.exact == (hand["bids"][p] == hand["tricks"][p])
+                assert sum(t.won.values()) == hand["tricks"][p]
+                assert t.won["made"] <= 1 and (t.won["over"] > 0) <= t.over
+                assert t.ducks_missed <= t.sure_ducks and t.wins_missed <= t.sure_wins
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({"results": results}))
+    figures = card_errors.analyse([path])
+    assert figures["all"]["strong"]["hands"] == figures["all"]["ismcts"]["hands"] == 8
+    for result in results:
+        for hand in result["hands"]:
+            del hand["history"]
+    path.write_text(json.dumps({"results": results}))
+    with pytest.raises(SystemExit, match="no hand histories"):
+        card_errors.analyse([path])
