@@ -10,6 +10,8 @@ its bid), ``made`` (at its bid: every further trick breaks it) or ``over`` (past
 the hand is lost either way).  For each side, over its seat-hands:
 
 - the hands' outcome: exact, over (more tricks than bid), under;
+- the trick at which a bid of 1 or more was reached, on average over the hands that
+  reached it (the earlier, the longer the seat must then lose every trick);
 - tricks won a hand while ``made`` (each one broke a bid that stood; forced plays
   included);
 - sure ducks missed: at ``made``, following, the seat held a legal card already beaten
@@ -57,6 +59,10 @@ class Tally:
     ducks_missed: int = 0
     sure_wins: int = 0
     wins_missed: int = 0
+    #: Over the hands with a bid of 1 or more that reached it: how many, and the sum of
+    #: the tricks played by then (the trick that made it included).
+    reached: int = 0
+    reached_at: int = 0
 
     def row(self) -> dict[str, float]:
         """The tally as shares and rates a hand."""
@@ -74,6 +80,7 @@ class Tally:
             "sure_wins": self.sure_wins,
             "wins_missed": self.wins_missed,
             "win_miss_rate": self.wins_missed / max(self.sure_wins, 1),
+            "bid_reached_at_trick": self.reached_at / max(self.reached, 1),
         }
 
 
@@ -132,6 +139,9 @@ def tally_hand(history: Sequence[int], card_of: dict[int, Card], tallies: list[T
                 t.sure_wins += 1
                 t.wins_missed += p != winner
         won[winner] += 1
+        if won[winner] == bids[winner]:
+            tallies[winner].reached += 1
+            tallies[winner].reached_at += sum(won)
         trick, pending = [], []
         player = winner
     for p in range(players):
@@ -145,7 +155,7 @@ def tally_hand(history: Sequence[int], card_of: dict[int, Card], tallies: list[T
 def merge(into: Tally, part: Tally) -> None:
     """Add ``part``'s counts to ``into``."""
     for name in ("hands", "exact", "over", "under", "sure_ducks", "ducks_missed", "sure_wins",
-                 "wins_missed"):
+                 "wins_missed", "reached", "reached_at"):
         setattr(into, name, getattr(into, name) + getattr(part, name))
     for key, value in part.decisions.items():
         into.decisions[key] += value
@@ -185,6 +195,7 @@ def table(figures: dict[str, dict[str, dict[str, float]]]) -> str:
     """The figures as a Markdown table, strong / ISMCTS in each cell."""
     rows = [("seat-hands", "hands", "{:.0f}"), ("exact", "exact", "{:.1%}"),
             ("over (tricks > bid)", "over", "{:.1%}"), ("under", "under", "{:.1%}"),
+            ("bid reached at trick (bids of 1 or more)", "bid_reached_at_trick", "{:.2f}"),
             ("card decisions a hand at made", "made_decisions_a_hand", "{:.2f}"),
             ("tricks won a hand at made", "tricks_won_at_made_a_hand", "{:.3f}"),
             ("card decisions a hand at want", "want_decisions_a_hand", "{:.2f}"),

@@ -261,6 +261,9 @@ def test_the_card_errors_read_every_card_of_a_kept_hand(match: Any, tmp_path: An
                 assert sum(t.won.values()) == hand["tricks"][p]
                 assert t.won["made"] <= 1 and (t.won["over"] > 0) <= t.over
                 assert t.ducks_missed <= t.sure_ducks and t.wins_missed <= t.sure_wins
+                bid, took = hand["bids"][p], hand["tricks"][p]
+                assert t.reached == (1 <= bid <= took)
+                assert bid <= t.reached_at <= 10 if t.reached else t.reached_at == 0
     path = tmp_path / "run.json"
     path.write_text(json.dumps({"results": results}))
     figures = card_errors.analyse([path])
