@@ -242,3 +242,17 @@ class ColdOwnModelBids(OwnTemperatureModelBids):
     """:class:`OwnTemperatureModelBids` with the seat's own later cards at temperature 0.5."""
 
     OWN_TEMPERATURE = 0.5
+
+
+class PairedFittedModelBids(FittedModelBids):
+    """:class:`FittedModelBids` whose candidates' rollouts in a world draw the same random
+    numbers (common random numbers: ``strong``'s ``rollout_seeds``), so the fitted
+    policy's draws differ between two candidates only where their hands do."""
+
+    rollout_seeds = True
+
+
+class PairedFittedModelTop2(FittedModelTop2):
+    """:class:`FittedModelTop2` with common random numbers, as :class:`PairedFittedModelBids`."""
+
+    rollout_seeds = True

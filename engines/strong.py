@@ -169,6 +169,9 @@ class StrongEngine(Engine):
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
                                                 "world_class", "others_weight")
+    #: Whether every candidate's rollout in a world draws the same random numbers
+    #: (:func:`play_worlds`' ``rollout_seeds``); a bench variant with random rollouts may.
+    rollout_seeds: ClassVar[bool] = False
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s).
@@ -243,7 +246,7 @@ class StrongEngine(Engine):
         worlds, rollouts, alive = play_worlds(
             cls, obs, candidates, tally, rng, self._rollout, seat, hands_done, weight,
             max_rollouts=self.iterations, deadline=deadline, cut_worlds=True, keep=self.keep,
-            settle=STOP_WHEN_SETTLED and tally.settles)
+            settle=STOP_WHEN_SETTLED and tally.settles, rollout_seeds=self.rollout_seeds)
         ranked = tally.ranked(alive)
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),

@@ -339,3 +339,46 @@ def test_the_own_temperature_changes_only_the_seats_own_rollout_cards() -> None:
     assert moved >= 1
     with pytest.raises(ValueError, match="own_temperature"):
         OwnTemperatureModelBids(iterations=10, own_temperature=-0.5)
+
+
+def test_the_paired_variants_give_every_candidate_of_a_world_the_same_numbers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``rollout_seeds`` reaches the search loop for the paired variants only, and it
+    changes what the fitted rollouts value (their draws are the policy's randomness)."""
+    from bench.outcome_bids import PairedFittedModelBids, PairedFittedModelTop2
+    from engines import strong
+    assert PairedFittedModelTop2.rollout_seeds and not FittedModelTop2.rollout_seeds
+    state = DiminishingWhist.search_type()({"players": 4}, seed=4)
+    while state.decision is Decision.BID:
+        state.step(state.legal_actions()[0])
+    mover = state.to_move
+    assert mover is not None
+    obs, legal = state.observe(mover), state.legal_actions()
+    seen: list[bool] = []
+    real = strong.play_worlds
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs.get("rollout_seeds", False))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(strong, "play_worlds", spy)
+    paired = PairedFittedModelBids(seed=2, iterations=80).evaluate(obs, legal)
+    plain = FittedModelBids(seed=2, iterations=80).evaluate(obs, legal)
+    assert seen == [True, False]
+    assert paired != plain
+    assert PairedFittedModelBids(seed=2, iterations=80).evaluate(obs, legal) == paired
+
+
+def test_the_decision_noise_bench_scores_regret_against_the_long_search() -> None:
+    """bench/decision_noise.py: the same figures from the same command; every regret is
+    zero or more, the best card's share a share, and the difference of two engines is the
+    difference of their regrets."""
+    from bench.decision_noise import measure
+    specs = ["bench.outcome_bids:FittedModelBids", "bench.outcome_bids:PairedFittedModelBids"]
+    result = measure(specs, decisions=3, seed=2, iterations=40, reference=160, trials=2)
+    assert result == measure(specs, decisions=3, seed=2, iterations=40, reference=160, trials=2)
+    assert result["decisions"] == 3
+    figures = result["engines"]
+    for spec in specs:
+        assert figures[spec]["regret"] >= 0.0 and 0.0 <= figures[spec]["reference_best"] <= 1.0
+    assert figures["second_minus_first"]["regret"] == pytest.approx(
+        figures[specs[1]]["regret"] - figures[specs[0]]["regret"])
