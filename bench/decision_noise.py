@@ -8,11 +8,13 @@ Card decisions (two or more distinct cards) are collected from ``oh_hell``-score
 rounds (bench/ismcts_match.py's ``OhHellRound``: 4 players, 10 cards) played by
 ``strong`` at 60 rollouts in every seat, from seed ``--seed``.  Each decision is
 searched once by the first engine at ``--reference`` rollouts: the candidates' mean
-values there stand for the truth of that engine's rollout model.  Then each engine
+values there (every candidate rolled out in every world, none dropped) stand for the
+truth of that engine's rollout model.  Then each engine
 decides it ``--trials`` times at ``--iterations`` rollouts (engine seeds 1..trials), and
 the report gives, per engine, the mean regret a decision (the reference value of the
 reference's best card minus that of the card chosen, in oh_hell points) with a 95%
-interval over decisions, and how often the reference's best card was chosen.
+interval over decisions, how often the reference's best card was chosen, and each
+later engine's regret minus the first's, decision by decision.
 
 Two engines whose rollouts model the same play (such as a variant and itself with
 common random numbers) share the reference; for engines that model play otherwise
@@ -32,7 +34,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.levels import load_engine  # noqa: E402
-from engines.strong import StrongEngine, distinct_plays  # noqa: E402
+from engines.strong import StrongEngine, Tally, distinct_plays  # noqa: E402
 from whist.actions import Action, Decision  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 from whist.observations import Observation  # noqa: E402
@@ -48,6 +50,14 @@ def oh_hell_class() -> type[DiminishingWhist]:
             self._close_hand([t + (10 if b == t else 0)
                               for b, t in zip(self.bids, self.tricks_won, strict=True)])
     return OhHellRound
+
+
+class KeepAll(Tally):
+    """A tally that drops no candidate: the reference rolls every one out in every world."""
+
+    def survivors(self, alive: list[int], worlds: int, keep: int) -> list[int]:
+        """Every candidate still alive."""
+        return alive
 
 
 def collect(count: int, seed: int, world: type[DiminishingWhist]) -> list[
@@ -85,7 +95,10 @@ def measure(specs: Sequence[str], decisions: int, seed: int, iterations: int, re
     regrets: dict[str, list[float]] = {spec: [] for spec in specs}
     best_shares: dict[str, list[float]] = {spec: [] for spec in specs}
     for obs, legal in cases:
-        truth = dict(engine(specs[0], 999_983, reference).evaluate(obs, legal))
+        judge = engine(specs[0], 999_983, reference)
+        # The engine's own tally hook, replaced on this one instance: any spec can judge.
+        judge._tally = lambda _obs, _legal, candidates: KeepAll(candidates)  # noqa: SLF001
+        truth = dict(judge.evaluate(obs, legal))
         top = max(truth.values())
         for spec in specs:
             chosen = [engine(spec, trial, iterations).choose(obs, legal)
@@ -101,12 +114,12 @@ def measure(specs: Sequence[str], decisions: int, seed: int, iterations: int, re
         figures[spec] = {"regret": statistics.fmean(r), "ci": [statistics.fmean(r) - half,
                                                                statistics.fmean(r) + half],
                          "reference_best": statistics.fmean(best_shares[spec])}
-    if len(specs) == 2:
-        diffs = [a - b for a, b in zip(regrets[specs[1]], regrets[specs[0]], strict=True)]
-        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-        figures["second_minus_first"] = {"regret": statistics.fmean(diffs),
-                                         "ci": [statistics.fmean(diffs) - half,
-                                                statistics.fmean(diffs) + half]}
+    for spec in specs[1:]:
+        diffs = [a - b for a, b in zip(regrets[spec], regrets[specs[0]], strict=True)]
+        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else 0.0
+        figures[f"{spec} minus the first"] = {"regret": statistics.fmean(diffs),
+                                              "ci": [statistics.fmean(diffs) - half,
+                                                     statistics.fmean(diffs) + half]}
     return {"decisions": len(cases), "iterations": iterations, "reference": reference,
             "trials": trials, "seed": seed, "engines": figures}
 

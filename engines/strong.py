@@ -250,6 +250,7 @@ class StrongEngine(Engine):
         ranked = tally.ranked(alive)
         self.last_stats = {"worlds": worlds, "rollouts": rollouts,
                            "candidates": len(candidates), "legal": len(legal),
+                           "survivors": len(alive),
                            "seconds": time.perf_counter() - start, **tally.stats(alive)}
         return [(candidates[i], value) for i, value in ranked]
 

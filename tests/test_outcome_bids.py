@@ -380,5 +380,44 @@ def test_the_decision_noise_bench_scores_regret_against_the_long_search() -> Non
     figures = result["engines"]
     for spec in specs:
         assert figures[spec]["regret"] >= 0.0 and 0.0 <= figures[spec]["reference_best"] <= 1.0
-    assert figures["second_minus_first"]["regret"] == pytest.approx(
+    assert figures[f"{specs[1]} minus the first"]["regret"] == pytest.approx(
         figures[specs[1]]["regret"] - figures[specs[0]]["regret"])
+
+
+def test_the_delay_variant_plays_the_cheapest_near_best_card_under_its_bid() -> None:
+    """Under its bid: margin 0 plays a best card; a margin beyond every value's spread
+    plays the cheapest surviving candidate (side suits before trump, then rank); at its
+    bid it plays as :class:`FittedModelBids`."""
+    from bench.outcome_bids import DelayModelBids
+    from whist.cards import RANK_OF, SUIT_OF
+    checked = {"under": 0, "made": 0}
+    for seed in range(10):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        while state.decision is Decision.BID:
+            legal = state.legal_actions()
+            state.step(legal[1] if len(legal) > 1 and seed % 2 else legal[0])
+        for _ in range(8):
+            mover = state.to_move
+            assert mover is not None
+            obs, legal = state.observe(mover), state.legal_actions()
+            if len(legal) > 1 and len({str(a) for a in legal}) > 1:
+                under = obs["tricks_won"][mover] < obs["bids"][mover]
+                base = FittedModelBids(seed=1, iterations=80)
+                values = dict(base.evaluate(obs, legal) or [])
+                survivors = base.last_stats["survivors"]
+                exact = DelayModelBids(seed=1, iterations=80, delay_margin=0.0)
+                loose = DelayModelBids(seed=1, iterations=80, delay_margin=100.0)
+                if under and len(values) > 1:
+                    assert values[exact.choose(obs, legal)] == max(values.values())
+                    kept = list(values)[:survivors]
+                    trump = SUIT_OF[Card.parse("2" + obs["trump"])] if obs["trump"] != "NT" else None
+                    cheapest = min(kept, key=lambda a: (SUIT_OF[a.card] == trump, RANK_OF[a.card]))  # type: ignore[union-attr]
+                    assert loose.choose(obs, legal) == cheapest
+                    checked["under"] += 1
+                elif not under:
+                    assert loose.choose(obs, legal) == base.choose(obs, legal)
+                    checked["made"] += 1
+            state.step(legal[0])
+    assert checked["under"] >= 5 and checked["made"] >= 5
+    with pytest.raises(ValueError, match="delay_margin"):
+        DelayModelBids(iterations=10, delay_margin=-1)
