@@ -421,3 +421,27 @@ def test_the_delay_variant_plays_the_cheapest_near_best_card_under_its_bid() -> 
     assert checked["under"] >= 5 and checked["made"] >= 5
     with pytest.raises(ValueError, match="delay_margin"):
         DelayModelBids(iterations=10, delay_margin=-1)
+
+
+def test_the_shifted_variant_bids_as_if_it_took_more_tricks() -> None:
+    """The shift moves that share of each count's chance one trick up (mean up by about
+    the share, still a distribution); shift 0 bids as :class:`FittedModelBids`, and a
+    larger shift never bids lower on the same cards."""
+    from bench.outcome_bids import ShiftedModelBids, shifted_chances
+    moved = shifted_chances([0.5, 0.3, 0.2], 0.25)
+    assert moved == pytest.approx([0.375, 0.35, 0.275]) and sum(moved) == pytest.approx(1.0)
+    assert shifted_chances([0.5, 0.5], 0.0) == [0.5, 0.5]
+    higher = 0
+    for seed in range(30):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = state.observe(seat), state.legal_actions()
+        base = FittedModelBids(seed=1, iterations=40).choose(obs, legal)
+        assert ShiftedModelBids(seed=1, iterations=40, shift=0.0).choose(obs, legal) == base
+        shifted = ShiftedModelBids(seed=1, iterations=40, shift=0.3).choose(obs, legal)
+        assert shifted in legal and shifted.tricks >= base.tricks  # type: ignore[union-attr]
+        higher += shifted.tricks > base.tricks  # type: ignore[union-attr]
+    assert higher >= 3
+    with pytest.raises(ValueError, match="shift"):
+        ShiftedModelBids(iterations=10, shift=1.5)
