@@ -298,11 +298,33 @@ class DelayModelBids(FittedModelBids):
         near = [action for action, value in ranked if value >= best - self.delay_margin]
         trump = observation["trump"]
         trump_suit = None if trump in (None, "NT") else SUIT_OF[Card.parse("2" + trump)]
+        return self.pick(near, trump_suit)
 
+    def pick(self, near: Sequence[Action], trump_suit: int | None) -> Action:
+        """Of the near-best candidates, the one to play: the cheapest (side suits before
+        trump, then by rank)."""
         def cheapness(action: Action) -> tuple[bool, int]:
             card = action.card  # type: ignore[union-attr]
             return SUIT_OF[card] == trump_suit, RANK_OF[card]
         return min(near, key=cheapness)
+
+
+class SpendModelBids(DelayModelBids):
+    """:class:`DelayModelBids` the other way round: under its bid, of the near-best
+    candidates it plays the highest card (by rank, a trump first among equals),
+    spending its high cards on the tricks it still needs.  Keeping them for later
+    (:class:`DelayModelBids`) broke more bids; in the hands where ISMCTS made a bid we
+    broke on the same cards, ISMCTS had taken its tricks with its aces and kings and
+    kept the low cards, where we had won with middle cards and were left holding the
+    high ones."""
+
+    def pick(self, near: Sequence[Action], trump_suit: int | None) -> Action:
+        """Of the near-best candidates, the highest rank (a trump before a side card of
+        the same rank)."""
+        def dearness(action: Action) -> tuple[int, bool]:
+            card = action.card  # type: ignore[union-attr]
+            return RANK_OF[card], SUIT_OF[card] == trump_suit
+        return max(near, key=dearness)
 
 
 def shifted_chances(chances: Sequence[float], share: float) -> list[float]:

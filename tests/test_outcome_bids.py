@@ -445,3 +445,37 @@ def test_the_shifted_variant_bids_as_if_it_took_more_tricks() -> None:
     assert higher >= 3
     with pytest.raises(ValueError, match="shift"):
         ShiftedModelBids(iterations=10, shift=1.5)
+
+
+def test_the_spend_variant_plays_the_highest_near_best_card_under_its_bid() -> None:
+    """Under its bid with a margin beyond every value's spread, the highest-ranked
+    surviving candidate (a trump first among equals); margin 0 plays a best card."""
+    from bench.outcome_bids import SpendModelBids
+    from whist.cards import RANK_OF, SUIT_OF
+    checked = 0
+    for seed in range(10):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        while state.decision is Decision.BID:
+            legal = state.legal_actions()
+            state.step(legal[1] if len(legal) > 1 and seed % 2 else legal[0])
+        for _ in range(8):
+            mover = state.to_move
+            assert mover is not None
+            obs, legal = state.observe(mover), state.legal_actions()
+            bids, won = obs["bids"], obs["tricks_won"]
+            if len({str(a) for a in legal}) > 1 and bids[mover] is not None \
+                    and won[mover] < bids[mover]:
+                base = FittedModelBids(seed=1, iterations=80)
+                values = dict(base.evaluate(obs, legal) or [])
+                if len(values) > 1:
+                    kept = list(values)[:base.last_stats["survivors"]]
+                    exact = SpendModelBids(seed=1, iterations=80, delay_margin=0.0)
+                    assert values[exact.choose(obs, legal)] == max(values.values())
+                    trump = obs["trump"]
+                    suit = SUIT_OF[Card.parse("2" + trump)] if trump not in (None, "NT") else None
+                    dearest = max(kept, key=lambda a: (RANK_OF[a.card], SUIT_OF[a.card] == suit))  # type: ignore[union-attr]
+                    loose = SpendModelBids(seed=1, iterations=80, delay_margin=100.0)
+                    assert loose.choose(obs, legal) == dearest
+                    checked += 1
+            state.step(legal[0])
+    assert checked >= 5
