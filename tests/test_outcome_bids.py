@@ -6,6 +6,7 @@ import argparse
 import json
 import math
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,10 @@ from bench.outcome_model import (
 from bench.strong_variants import FittedPolicy, IsmctsPolicy
 from engines.interface import EngineError
 from engines.levels import load_engine
-from whist.actions import BIDS, Bid, Decision
+from whist.actions import BIDS, Action, Bid, Decision
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist, round_score
+from whist.observations import DiminishingObservation
 
 
 def cards(text: str) -> list[int]:
@@ -56,6 +58,24 @@ def sure_model(offset: int) -> dict[str, Any]:
     return {"mean": [0.0] * n, "scale": [1.0] * n,
             "layers": [([[0.0] * n for _ in OFFSETS],
                         [50.0 if d == offset else 0.0 for d in OFFSETS])]}
+
+
+def card_decisions(games: int = 10,
+                   cards: int = 8) -> Iterator[tuple[int, DiminishingObservation, list[Action]]]:
+    """The first ``cards`` card decisions of ``games`` Diminishing Whist rounds (seeds 0, 1,
+    ...; every seat bids its first legal bid, or its second on odd seeds), each as
+    (seat, observation, legal actions); the first legal card is played after each."""
+    for seed in range(games):
+        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
+        while state.decision is Decision.BID:
+            legal = state.legal_actions()
+            state.step(legal[1] if len(legal) > 1 and seed % 2 else legal[0])
+        for _ in range(cards):
+            mover = state.to_move
+            assert mover is not None
+            legal = state.legal_actions()
+            yield mover, state.observe(mover), legal
+            state.step(legal[0])
 
 
 def test_canonical_hand_puts_trump_first_then_length_then_ranks() -> None:
@@ -391,33 +411,24 @@ def test_the_delay_variant_plays_the_cheapest_near_best_card_under_its_bid() -> 
     from bench.outcome_bids import DelayModelBids
     from whist.cards import RANK_OF, SUIT_OF
     checked = {"under": 0, "made": 0}
-    for seed in range(10):
-        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
-        while state.decision is Decision.BID:
-            legal = state.legal_actions()
-            state.step(legal[1] if len(legal) > 1 and seed % 2 else legal[0])
-        for _ in range(8):
-            mover = state.to_move
-            assert mover is not None
-            obs, legal = state.observe(mover), state.legal_actions()
-            if len(legal) > 1 and len({str(a) for a in legal}) > 1:
-                under = obs["tricks_won"][mover] < obs["bids"][mover]
-                base = FittedModelBids(seed=1, iterations=80)
-                values = dict(base.evaluate(obs, legal) or [])
-                survivors = base.last_stats["survivors"]
-                exact = DelayModelBids(seed=1, iterations=80, delay_margin=0.0)
-                loose = DelayModelBids(seed=1, iterations=80, delay_margin=100.0)
-                if under and len(values) > 1:
-                    assert values[exact.choose(obs, legal)] == max(values.values())
-                    kept = list(values)[:survivors]
-                    trump = SUIT_OF[Card.parse("2" + obs["trump"])] if obs["trump"] != "NT" else None
-                    cheapest = min(kept, key=lambda a: (SUIT_OF[a.card] == trump, RANK_OF[a.card]))  # type: ignore[union-attr]
-                    assert loose.choose(obs, legal) == cheapest
-                    checked["under"] += 1
-                elif not under:
-                    assert loose.choose(obs, legal) == base.choose(obs, legal)
-                    checked["made"] += 1
-            state.step(legal[0])
+    for mover, obs, legal in card_decisions():
+        if len(legal) > 1 and len({str(a) for a in legal}) > 1:
+            under = obs["tricks_won"][mover] < obs["bids"][mover]
+            base = FittedModelBids(seed=1, iterations=80)
+            values = dict(base.evaluate(obs, legal) or [])
+            survivors = base.last_stats["survivors"]
+            exact = DelayModelBids(seed=1, iterations=80, delay_margin=0.0)
+            loose = DelayModelBids(seed=1, iterations=80, delay_margin=100.0)
+            if under and len(values) > 1:
+                assert values[exact.choose(obs, legal)] == max(values.values())
+                kept = list(values)[:survivors]
+                trump = SUIT_OF[Card.parse("2" + obs["trump"])] if obs["trump"] != "NT" else None
+                cheapest = min(kept, key=lambda a: (SUIT_OF[a.card] == trump, RANK_OF[a.card]))  # type: ignore[union-attr]
+                assert loose.choose(obs, legal) == cheapest
+                checked["under"] += 1
+            elif not under:
+                assert loose.choose(obs, legal) == base.choose(obs, legal)
+                checked["made"] += 1
     assert checked["under"] >= 5 and checked["made"] >= 5
     with pytest.raises(ValueError, match="delay_margin"):
         DelayModelBids(iterations=10, delay_margin=-1)
@@ -453,29 +464,20 @@ def test_the_spend_variant_plays_the_highest_near_best_card_under_its_bid() -> N
     from bench.outcome_bids import SpendModelBids
     from whist.cards import RANK_OF, SUIT_OF
     checked = 0
-    for seed in range(10):
-        state = DiminishingWhist.search_type()({"players": 4}, seed=seed)
-        while state.decision is Decision.BID:
-            legal = state.legal_actions()
-            state.step(legal[1] if len(legal) > 1 and seed % 2 else legal[0])
-        for _ in range(8):
-            mover = state.to_move
-            assert mover is not None
-            obs, legal = state.observe(mover), state.legal_actions()
-            bids, won = obs["bids"], obs["tricks_won"]
-            if len({str(a) for a in legal}) > 1 and bids[mover] is not None \
-                    and won[mover] < bids[mover]:
-                base = FittedModelBids(seed=1, iterations=80)
-                values = dict(base.evaluate(obs, legal) or [])
-                if len(values) > 1:
-                    kept = list(values)[:base.last_stats["survivors"]]
-                    exact = SpendModelBids(seed=1, iterations=80, delay_margin=0.0)
-                    assert values[exact.choose(obs, legal)] == max(values.values())
-                    trump = obs["trump"]
-                    suit = SUIT_OF[Card.parse("2" + trump)] if trump not in (None, "NT") else None
-                    dearest = max(kept, key=lambda a: (RANK_OF[a.card], SUIT_OF[a.card] == suit))  # type: ignore[union-attr]
-                    loose = SpendModelBids(seed=1, iterations=80, delay_margin=100.0)
-                    assert loose.choose(obs, legal) == dearest
-                    checked += 1
-            state.step(legal[0])
+    for mover, obs, legal in card_decisions():
+        bids, won = obs["bids"], obs["tricks_won"]
+        if len({str(a) for a in legal}) > 1 and bids[mover] is not None \
+                and won[mover] < bids[mover]:
+            base = FittedModelBids(seed=1, iterations=80)
+            values = dict(base.evaluate(obs, legal) or [])
+            if len(values) > 1:
+                kept = list(values)[:base.last_stats["survivors"]]
+                exact = SpendModelBids(seed=1, iterations=80, delay_margin=0.0)
+                assert values[exact.choose(obs, legal)] == max(values.values())
+                trump = obs["trump"]
+                suit = SUIT_OF[Card.parse("2" + trump)] if trump not in (None, "NT") else None
+                dearest = max(kept, key=lambda a: (RANK_OF[a.card], SUIT_OF[a.card] == suit))  # type: ignore[union-attr]
+                loose = SpendModelBids(seed=1, iterations=80, delay_margin=100.0)
+                assert loose.choose(obs, legal) == dearest
+                checked += 1
     assert checked >= 5
