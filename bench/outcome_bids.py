@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from bench.fitted_rollout import policy_tables
-from bench.outcome_model import SCORINGS, bid_facts, expected_scores, score
+from bench.outcome_model import SCORINGS, bid_facts, expected_score, expected_scores
 from bench.soft_rollout import check_temperature
 from bench.strong_variants import FittedPolicy, PatientTally
 from engines.strong import StrongEngine, distinct_plays
@@ -363,5 +363,5 @@ class ShiftedModelBids(FittedModelBids):
         out = {}
         for bid, (_, chances) in super().bid_values(facts, bids).items():
             moved = shifted_chances(chances, self.shift)
-            out[bid] = (sum(p * score(self.scoring, bid, k) for k, p in enumerate(moved)), moved)
+            out[bid] = (expected_score(self.scoring, bid, moved), moved)
         return out

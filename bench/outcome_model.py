@@ -180,6 +180,11 @@ def score(scoring: str, bid: int, tricks: int) -> int:
     return round_score(bid, tricks)
 
 
+def expected_score(scoring: str, bid: int, chances: Sequence[float]) -> float:
+    """The mean score of ``bid`` when P(tricks = k) is ``chances[k]``."""
+    return sum(p * score(scoring, bid, k) for k, p in enumerate(chances))
+
+
 def expected_scores(weights: dict[str, Any], hand: Sequence[Sequence[int]], has_trump: bool,
                     players: int, earlier: Sequence[int], scoring: str,
                     bids: Sequence[int]) -> dict[int, tuple[float, list[float]]]:
@@ -192,5 +197,5 @@ def expected_scores(weights: dict[str, Any], hand: Sequence[Sequence[int]], has_
     out: dict[int, tuple[float, list[float]]] = {}
     for bid in covered:
         chances = trick_chances(weights, inputs[bid], bid, cards)
-        out[bid] = (sum(p * score(scoring, bid, k) for k, p in enumerate(chances)), chances)
+        out[bid] = (expected_score(scoring, bid, chances), chances)
     return out
