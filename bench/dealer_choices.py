@@ -54,6 +54,14 @@ GAME = NineFiveTwo.name
 Row = dict[str, Any]
 
 
+def next_action(state: NineFiveTwo, engines: Sequence[Engine]) -> Action:
+    """The only legal action, or the choice of the engine of the seat to move."""
+    seat = state.to_move
+    assert seat is not None
+    legal = state.legal_actions()
+    return legal[0] if len(legal) == 1 else engines[seat].choose(state.observe(seat), legal)
+
+
 def finish_hand(state: NineFiveTwo, action: Action, engines: Sequence[Engine]) -> int:
     """The dealer's score for the hand when ``action`` is taken now in a copy of ``state``."""
     copy = state.fork()
@@ -62,10 +70,7 @@ def finish_hand(state: NineFiveTwo, action: Action, engines: Sequence[Engine]) -
     dealer = copy.dealer
     copy.step(action)
     while not copy.hand_over:
-        seat = copy.to_move
-        assert seat is not None
-        legal = copy.legal_actions()
-        copy.step(legal[0] if len(legal) == 1 else engines[seat].choose(copy.observe(seat), legal))
+        copy.step(next_action(copy, engines))
     return copy.hand_scores[-1][dealer]
 
 
@@ -102,10 +107,9 @@ def play_game(job: tuple[int, int]) -> list[Row]:
     weight = HOOKS[GAME].others_weight
     rows: list[Row] = []
     while not state.over:
-        seat = state.to_move
-        assert seat is not None
-        legal = state.legal_actions()
         if state.decision in (Decision.TRUMP, Decision.DISCARD):
+            seat = state.dealer
+            legal = state.legal_actions()
             ranking = engines[seat].evaluate(state.observe(seat), legal) or []
             labels = alternatives(state, ranking)
             scores: dict[str, int] = {}
@@ -120,8 +124,7 @@ def play_game(job: tuple[int, int]) -> list[Row]:
                          "choice": str(ranking[0][0]), "scores": scores})
             action = ranking[0][0]
         else:
-            action = legal[0] if len(legal) == 1 else engines[seat].choose(
-                state.observe(seat), legal)
+            action = next_action(state, engines)
         state.step(action)
         if state.hand_over and not state.over:
             state.deal_next()

@@ -14,11 +14,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engines.levels import PLAYER_LEVELS
+from engines.levels import level_iterations, resolve_level
 from engines.strong import StrongEngine
-
-_ROLLOUTS = {level.name: level.iterations for level in PLAYER_LEVELS if level.iterations}
-_CAPS = {level.name: level.budget for level in PLAYER_LEVELS}
 
 
 class LevelSeat(StrongEngine):
@@ -29,10 +26,10 @@ class LevelSeat(StrongEngine):
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``strong`` with the level's time cap (the level's count decides, as in the page)."""
         settings.pop("iterations", None)
-        super().__init__(seed=seed, budget=_CAPS[self.LEVEL], **settings)
+        super().__init__(seed=seed, budget=resolve_level(self.LEVEL, None)[1], **settings)
 
     def _search(self, obs: Any, legal: Any) -> Any:
-        self.iterations = _ROLLOUTS[self.LEVEL][obs["game"]]
+        self.iterations = level_iterations(self.LEVEL, obs["game"])
         return super()._search(obs, legal)
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import math
 
-from bench.dealer_choices import GAME, alternatives, dealer_score, finish_hand, summary
+from bench.dealer_choices import (
+    GAME,
+    alternatives,
+    dealer_score,
+    finish_hand,
+    next_action,
+    summary,
+)
 from engines.arena import make_engine
 from whist.actions import Decision, Discard, NameTrump
 from whist.games.nine_five_two import TRUMP_CHOICES, NineFiveTwo
@@ -27,11 +34,7 @@ def test_a_copy_replays_the_real_hand_and_leaves_the_table_alone() -> None:
     assert state.observe(state.dealer) == before  # the copy did not touch the table
     state.step(choice)
     while not state.hand_over:
-        seat = state.to_move
-        assert seat is not None
-        legal = state.legal_actions()
-        state.step(legal[0] if len(legal) == 1 else engines[seat].choose(state.observe(seat),
-                                                                          legal))
+        state.step(next_action(state, engines))
     assert state.hand_scores[-1][state.dealer] == replayed
 
 
