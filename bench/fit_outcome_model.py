@@ -5,7 +5,8 @@
         [--weight ENGINE=W ...] [--out bench/outcome_model_weights.py]
 
 Needs the optional ``train`` extra (numpy, scikit-learn; ``pip install
-'.[train]'`` in a private environment): never the page, never CI.  Rows are
+'.[train]'`` in a private environment): never the page.  ``--prior`` needs only
+numpy and scipy (which OpenSpiel brings), so CI tests it.  Rows are
 split into training and held-out by game or hand (a game's bids all fall on one
 side), ``--test-share`` of them held out by a hash of the game's source and
 seed.  The report compares, on the held-out bids: the model; a bid-only table
@@ -15,7 +16,12 @@ counts 0..cards (the chances :func:`bench.outcome_model.trick_chances` gives),
 accuracy is the most likely trick count; the held-out figures are given
 overall, by source, by engine (the rows' ``engine``, ``strong`` when absent) and
 for searched and explored bids.  ``--weight ENGINE=W`` weighs the rows of that
-engine W times in the fit (the logistic model only).  With ``--out`` the fitted model
+engine W times in the fit (the logistic model only).  ``--prior MODULE`` fits the
+logistic model anchored at an existing weights module (its inputs' mean and scale,
+and a penalty ``|W - W_prior|^2 / (2 C)`` with ``C`` = ``--prior-c``, where the plain
+fit's penalty pulls to 0): a small new data set moves the old model only as far as
+it shows, and the report gives the prior's own held-out figures beside the fit's.
+With ``--out`` the fitted model
 (refitted on every row) is written as a weights module; the figures go to
 stdout and, with ``--report``, to a JSON file.
 """
@@ -23,6 +29,7 @@ stdout and, with ``--report``, to a JSON file.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import sys
@@ -34,8 +41,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
-from sklearn.linear_model import LogisticRegression  # noqa: E402
-from sklearn.neural_network import MLPClassifier  # noqa: E402
 
 from bench.outcome_model import (  # noqa: E402
     FEATURE_NAMES,
@@ -106,6 +111,9 @@ def parse_weights(items: list[str]) -> dict[str, float]:
 def fit(x: Any, y: Any, kind: str, hidden: int, seed: int,
         sample_weight: Any = None) -> dict[str, Any]:
     """A fitted model as the weights dict bench/outcome_model.py reads."""
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.neural_network import MLPClassifier
+
     mean = x.mean(axis=0)
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
@@ -138,6 +146,45 @@ def fit(x: Any, y: Any, kind: str, hidden: int, seed: int,
             "scale": [round(float(v), 6) for v in scale],
             "layers": [([[round(float(w), 6) for w in r] for r in m],
                         [round(float(b), 6) for b in bvec]) for m, bvec in raw_layers]}
+
+
+def fit_from_prior(x: Any, y: Any, prior: dict[str, Any], c: float,
+                   sample_weight: Any = None) -> dict[str, Any]:
+    """A logistic model fitted by L-BFGS with its penalty pulling towards ``prior``'s
+    weights (a logistic weights dict with every offset's row), on ``prior``'s inputs scale."""
+    from scipy.optimize import minimize
+
+    if prior.get("kind") != "logistic" or list(prior["features"]) != list(FEATURE_NAMES):
+        raise SystemExit("fit_outcome_model: --prior must be a logistic model of these inputs")
+    mean = np.array(prior["mean"])
+    scale = np.array(prior["scale"])
+    z = (x - mean) / scale
+    w0 = np.array(prior["layers"][0][0])
+    b0 = np.array(prior["layers"][0][1])
+    classes, inputs = w0.shape
+    onehot = np.zeros((len(y), classes))
+    onehot[np.arange(len(y)), y] = 1.0
+    weight = np.ones(len(y)) if sample_weight is None else np.asarray(sample_weight, float)
+
+    def loss(theta: Any) -> tuple[float, Any]:
+        w = theta[:classes * inputs].reshape(classes, inputs)
+        b = theta[classes * inputs:]
+        logits = z @ w.T + b
+        logits -= logits.max(axis=1, keepdims=True)
+        log_p = logits - np.log(np.exp(logits).sum(axis=1, keepdims=True))
+        value = -(weight * (onehot * log_p).sum(axis=1)).sum() + ((w - w0) ** 2).sum() / (2 * c)
+        g = (np.exp(log_p) - onehot) * weight[:, None]
+        grad_w = g.T @ z + (w - w0) / c
+        return float(value), np.concatenate([grad_w.ravel(), g.sum(axis=0)])
+
+    result = minimize(loss, np.concatenate([w0.ravel(), b0]), jac=True, method="L-BFGS-B",
+                      options={"maxiter": 5000})
+    w = result.x[:classes * inputs].reshape(classes, inputs)
+    b = result.x[classes * inputs:]
+    return {**prior, "mean": [round(float(v), 6) for v in mean],
+            "scale": [round(float(v), 6) for v in scale],
+            "layers": [([[round(float(v), 6) for v in r] for r in w],
+                        [round(float(v), 6) for v in b])]}
 
 
 def bid_only_table(train: list[dict[str, Any]]) -> dict[tuple[str, int, int], list[float]]:
@@ -205,7 +252,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--report", type=Path, default=None)
     parser.add_argument("--weight", action="append", default=[], metavar="ENGINE=W")
+    parser.add_argument("--prior", default=None, metavar="MODULE",
+                        help="a weights module to anchor the logistic fit at")
+    parser.add_argument("--prior-c", type=float, default=1.0)
     args = parser.parse_args(argv)
+    if args.prior_c <= 0:
+        parser.error(f"--prior-c must be above 0, not {args.prior_c}")
+    prior = None
+    if args.prior is not None:
+        try:
+            prior = importlib.import_module(args.prior).WEIGHTS
+        except (ImportError, AttributeError) as error:
+            parser.error(f"--prior {args.prior!r}: {error}")
+
+    def fit_rows(x: Any, y: Any, w: Any) -> dict[str, Any]:
+        if prior is not None:
+            return fit_from_prior(x, y, prior, args.prior_c, w)
+        return fit(x, y, args.model, args.hidden, args.seed, w)
+
     engine_weights = parse_weights(args.weight)
     rows = read_rows(args.data)
     train = [r for r in rows if not held_out(r, args.test_share, args.seed)]
@@ -215,21 +279,26 @@ def main(argv: list[str] | None = None) -> int:
     is_test = np.array([held_out(r, args.test_share, args.seed) for r in rows])
     w_all = (np.array([engine_weights.get(row_engine(r), 1.0) for r in rows])
              if engine_weights else None)
-    weights = fit(x_all[~is_test], y_all[~is_test], args.model, args.hidden, args.seed,
-                  None if w_all is None else w_all[~is_test])
-    figures = {"model": args.model, "hidden": args.hidden, "weight": engine_weights,
+    weights = fit_rows(x_all[~is_test], y_all[~is_test],
+                       None if w_all is None else w_all[~is_test])
+    figures = {"model": args.model if prior is None else "logistic", "hidden": args.hidden,
+               "weight": engine_weights, "prior": args.prior,
+               "prior_c": args.prior_c if prior is not None else None,
                "train_bids": len(train),
                "test_bids": len(test), "held_out": report(train, test, weights, x_all[is_test])}
+    if prior is not None:
+        figures["prior_held_out"] = report(train, test, prior, x_all[is_test])
     print(json.dumps(figures, indent=1))
     if args.report is not None:
         args.report.write_text(json.dumps(figures, indent=1) + "\n")
     if args.out is not None:
-        weights = fit(x_all, y_all, args.model, args.hidden, args.seed, w_all)
+        weights = fit_rows(x_all, y_all, w_all)
         weights["bids"] = len(rows)
         body = json.dumps(weights).replace("], [", "],\n    [")
         write_weights_module(args.out, f"Weights of the outcome bid model (bench/outcome_model.py), "
-                             f"a {args.model} fitted on {len(rows)} self-play bids "
-                             "(bench/outcome_data.py)", "WEIGHTS", body)
+                             f"a {figures['model']} fitted on {len(rows)} self-play bids "
+                             + (f"anchored at {args.prior} (C {args.prior_c}) " if prior else "")
+                             + "(bench/outcome_data.py)", "WEIGHTS", body)
     return 0
 
 
