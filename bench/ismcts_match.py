@@ -51,6 +51,15 @@ through its ``world_class`` setting) and values a rollout by its own score
 alone (``others_weight`` 0), since that is what the match counts;
 ``--strong-scoring ours`` and ``--others-weight W`` put back our own scoring
 and the arena's weighting (the first published run used those).
+
+Information: OpenSpiel 2.0.2's ``oh_hell`` resamples a world for ISMCTS by
+shuffling the cards the other players really hold among them; the 11 cards
+nobody was dealt never enter its worlds (measured: an opponent keeps 3.3 of its
+10 real cards per resample, 10 x 10/30, where a deal from the 41 unseen cards
+gives 2.44, and no undealt card was ever dealt in 2,000 resamples).  ISMCTS
+therefore knows which cards are out of play.  ``--strong-knows-undealt`` gives
+``strong`` the same knowledge (the undealt cards join ``"seen"``, so its worlds
+are dealt from the same 30 cards): the match on equal information.
 """
 
 from __future__ import annotations
@@ -202,13 +211,22 @@ def our_legal(view: Replay, player: int) -> list[Action]:
     return [PLAYS[c] for c in hand]
 
 
-def observation(state: Any, player: int, card_of: dict[int, Card]) -> Observation:
+def undealt(history: Sequence[int], card_of: dict[int, Card]) -> list[Card]:
+    """The cards of the deck that no player was dealt and that were not turned up."""
+    used = set(history[DEAL_AT:TRUMP_AT + 1])
+    return [card for action, card in sorted(card_of.items()) if action not in used]
+
+
+def observation(state: Any, player: int, card_of: dict[int, Card],
+                knows_undealt: bool = False) -> Observation:
     """What our Diminishing Whist would show ``player`` in this ``oh_hell`` state.
 
     Seats are renumbered so that the first bidder is our seat 0 (the opener of
     our round 1): our seat = (player - first) mod 4.  The trump is the
     turned-up card's suit and that card is listed under ``"seen"`` (out of
-    play, so :meth:`DiminishingWhist.sample_world` deals it to nobody).
+    play, so :meth:`DiminishingWhist.sample_world` deals it to nobody); with
+    ``knows_undealt``, so are the cards nobody was dealt (what ISMCTS's
+    resampling knows, see the module docstring).
     """
     view = replay(state.history(), card_of)
     first = view.first
@@ -260,7 +278,8 @@ def observation(state: Any, player: int, card_of: dict[int, Card]) -> Observatio
         "opener": 0,
         "bids": bids,
         "forbidden_bid": forbidden,
-        "seen": [str(view.up)],
+        "seen": [str(view.up)] + ([str(c) for c in undealt(state.history(), card_of)]
+                                  if knows_undealt else []),
     }
 
 
@@ -285,15 +304,18 @@ def from_openspiel(action: int, card_of: dict[int, Card]) -> Action:
 class StrongAdapter:
     """Plays an ``oh_hell`` seat with one of our engines (``strong``) through our observation."""
 
-    def __init__(self, engine: Engine, card_of: dict[int, Card]) -> None:
-        """``engine`` plays Diminishing Whist; ``card_of`` maps OpenSpiel card ids to our cards."""
+    def __init__(self, engine: Engine, card_of: dict[int, Card],
+                 knows_undealt: bool = False) -> None:
+        """``engine`` plays Diminishing Whist; ``card_of`` maps OpenSpiel card ids to our cards;
+        ``knows_undealt``: the engine is told which cards nobody was dealt."""
         self.engine = engine
         self.card_of = card_of
+        self.knows_undealt = knows_undealt
 
     def step(self, state: Any) -> int:
         """The engine's choice for the player to move, as an OpenSpiel action id."""
         player = state.current_player()
-        obs = observation(state, player, self.card_of)
+        obs = observation(state, player, self.card_of, self.knows_undealt)
         view_legal = our_legal(replay(state.history(), self.card_of), player)
         theirs = sorted(state.legal_actions())
         if sorted(to_openspiel(a, self.card_of) for a in view_legal) != theirs:
@@ -437,8 +459,12 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               settings: dict[str, Any] | None = None, decides: str = "all",
               engine_spec: str = "strong",
               ismcts_simulations: int | None = None,
-              server: IsmctsServer | None = None) -> dict[str, Any]:
+              server: IsmctsServer | None = None,
+              knows_undealt: bool = False) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report.
+
+    ``knows_undealt``: ``strong`` is told the cards nobody was dealt, as ISMCTS's
+    resampling knows them (equal information).
 
     ``server``: with ``ismcts_simulations``, every ISMCTS decision is searched in its forked
     child (bench/ismcts_server.py), so the same state always gets the same answer.
@@ -466,7 +492,7 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                                      iterations=iterations,
                                      world_class=WORLD_CLASSES[scoring],
                                      others_weight=others_weight, **(settings or {}))
-                agent = StrongAdapter(engine, card_of).step
+                agent = StrongAdapter(engine, card_of, knows_undealt).step
                 if decides != "all":
                     own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations,
                                       server)
@@ -533,6 +559,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "strong_decides": args.strong_decides, "ismcts_simulations": args.ismcts_simulations,
         "ismcts_repeatable": args.ismcts_simulations is not None and not args.ismcts_in_process,
         "ismcts_child": child_digest(),
+        "strong_knows_undealt": args.strong_knows_undealt,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -601,6 +628,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--strong-decides", choices=DECIDES, default="all",
                         help="strong's seats make all their decisions with strong, or only "
                              "their bids or only their cards (the rest by ISMCTS)")
+    parser.add_argument("--strong-knows-undealt", action="store_true",
+                        help="tell strong which cards nobody was dealt, as ISMCTS's "
+                             "resampling knows them (equal information)")
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
     parser.add_argument("--ismcts-in-process", action="store_true",
@@ -641,7 +671,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             results.append(play_deal(game, deal, args.seed, args.seconds, args.uct_c,
                                      args.iterations, args.strong_scoring, weight,
                                      args.strong_settings, args.strong_decides, args.strong,
-                                     args.ismcts_simulations, server))
+                                     args.ismcts_simulations, server,
+                                     args.strong_knows_undealt))
             running = statistics.fmean(r["difference"] for r in results)
             print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
                   f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",

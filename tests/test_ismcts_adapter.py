@@ -274,3 +274,48 @@ def test_the_card_errors_read_every_card_of_a_kept_hand(match: Any, tmp_path: An
     path.write_text(json.dumps({"results": results}))
     with pytest.raises(SystemExit, match="no hand histories"):
         card_errors.analyse([path])
+
+
+def dealt_state(match: Any, seed: int) -> tuple[Any, Any, dict[int, Card]]:
+    """The game, a freshly dealt ``oh_hell`` hand of ``seed`` (first bid to make), and card ids."""
+    game = match.load_game()
+    card_of = match.card_of_action(game)
+    state = game.new_initial_state()
+    for action in match.deal_chance(game, seed):
+        state.apply_action(action)
+    return game, state, card_of
+
+
+def test_openspiel_resamples_only_the_cards_the_others_hold(match: Any) -> None:
+    """The leak --strong-knows-undealt matches: if OpenSpiel ever deals an undealt card
+    into a resampled world, this fails and the flag no longer means equal information."""
+    _, state, card_of = dealt_state(match, 7)
+    player = state.current_player()
+    true_hands = match.replay(state.history(), card_of).hands
+    held = {c for p in range(match.PLAYERS) if p != player for c in true_hands[p]}
+    rng = random.Random(1)
+    for _ in range(200):
+        world = state.resample_from_infostate(player, rng.random)
+        hands = match.replay(world.history(), card_of).hands
+        assert set(hands[player]) == set(true_hands[player])
+        assert {c for p in range(match.PLAYERS) if p != player for c in hands[p]} == held
+
+
+def test_knowing_the_undealt_cards_deals_strongs_worlds_from_the_held_ones(match: Any) -> None:
+    _, state, card_of = dealt_state(match, 8)
+    player = state.current_player()
+    true_hands = match.replay(state.history(), card_of).hands
+    held = {c for p in range(match.PLAYERS) if p != player for c in true_hands[p]}
+    plain = match.observation(state, player, card_of)
+    told = match.observation(state, player, card_of, knows_undealt=True)
+    assert len(plain["seen"]) == 1 and len(told["seen"]) == 12
+    assert told["seen"][0] == plain["seen"][0]
+    assert not set(told["seen"]) & {str(c) for h in true_hands for c in h}
+    seat = told["seat"]
+    unseen_in_plain = set()
+    for k in range(30):
+        world = DiminishingWhist.sample_world(told, random.Random(k))
+        assert {c for s, h in enumerate(world.hands) if s != seat for c in h} == held
+        unseen_in_plain |= {c for s, h in enumerate(
+            DiminishingWhist.sample_world(plain, random.Random(k)).hands) if s != seat for c in h}
+    assert unseen_in_plain - held  # without the flag, undealt cards enter the worlds
