@@ -1,0 +1,59 @@
+"""bench/random_play.py: the tricks a hand takes under random play, and bids by them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench.random_play import RandomPlayBids, random_trick_chances
+from whist.actions import Bid
+from whist.cards import Card
+from whist.games.diminishing import DiminishingWhist
+
+SPADES = 3
+
+
+def cards(*names: str) -> list[int]:
+    """Card numbers of ``names``."""
+    return [int(Card.parse(n)) for n in names]
+
+
+def test_the_ten_top_trumps_take_every_trick() -> None:
+    hand = cards("A♠", "K♠", "Q♠", "J♠", "10♠", "9♠", "8♠", "7♠", "6♠", "5♠")
+    for seat in range(4):
+        chances = random_trick_chances(hand, SPADES, 4, seat, [], 50, random.Random(seat))
+        assert chances == [0.0] * 10 + [1.0]
+
+
+def test_low_cards_at_no_trump_rarely_win_and_the_chances_add_up() -> None:
+    hand = cards("2♣", "3♣", "2♦", "3♦", "2♥", "3♥", "4♥", "2♠", "3♠", "4♠")
+    chances = random_trick_chances(hand, None, 4, 1, [], 400, random.Random(1))
+    assert len(chances) == 11 and abs(sum(chances) - 1.0) < 1e-9
+    assert chances[0] > 0.5 and sum(chances[3:]) < 0.05
+
+
+def test_cards_out_of_play_are_never_dealt() -> None:
+    hand = cards("A♣")
+    out = [c for c in range(52) if c not in (*hand, *cards("2♣", "3♣", "4♣"))]
+    # The others can only hold the 2, 3 and 4 of clubs: the ace always wins.
+    chances = random_trick_chances(hand, None, 4, 2, out, 30, random.Random(2))
+    assert chances == [0.0, 1.0]
+    with pytest.raises(ValueError, match="too few unseen cards"):
+        random_trick_chances(hand, None, 4, 2, [*out, *cards("2♣")], 1, random.Random(2))
+
+
+def test_the_engine_bids_the_best_expected_score_and_plays_as_strong() -> None:
+    state = DiminishingWhist({"players": 4}, seed=5)
+    seat = state.to_move
+    assert seat is not None
+    obs = state.observe(seat)
+    legal = state.legal_actions()
+    engine = RandomPlayBids(seed=3, iterations=20, bid_playouts=300)
+    bid = engine.choose(obs, legal)
+    assert isinstance(bid, Bid)
+    values = engine.last_stats["random_play"]
+    assert values[bid.tricks] == max(values.values())
+    assert engine.bid_chances(obs) == engine.bid_chances(obs)  # seeded by the decision
+    with pytest.raises(ValueError, match="bid_playouts"):
+        RandomPlayBids(bid_playouts=0)
