@@ -60,6 +60,9 @@ gives 2.44, and no undealt card was ever dealt in 2,000 resamples).  ISMCTS
 therefore knows which cards are out of play.  ``--strong-knows-undealt`` gives
 ``strong`` the same knowledge (the undealt cards join ``"seen"``, so its worlds
 are dealt from the same 30 cards): the match on equal information.
+``--fair-ismcts K`` closes the leak on ISMCTS's side instead (with
+``--ismcts-simulations``): each decision's simulations are split over K copies
+of the state with the unseen cards re-dealt at random (bench/ismcts_child.py).
 """
 
 from __future__ import annotations
@@ -338,7 +341,8 @@ class ISMCTSAgent:
     FALLBACK_SIMULATIONS = 300
 
     def __init__(self, seed: int, seconds: float, uct_c: float,
-                 simulations: int | None = None, server: IsmctsServer | None = None) -> None:
+                 simulations: int | None = None, server: IsmctsServer | None = None,
+                 fair_worlds: int = 0) -> None:
         """The bot for one seat: ``seconds`` per decision (or exactly ``simulations``),
         exploration ``uct_c``.  With ``server`` and ``simulations``, each decision is
         searched by a fresh bot in the server's forked child, seeded by ``seed`` and the
@@ -347,6 +351,9 @@ class ISMCTSAgent:
         self.uct_c = uct_c
         self.simulations = simulations
         self.server = server if simulations is not None else None
+        if fair_worlds > 0 and self.server is None:
+            raise ValueError("a fair ISMCTS searches in the server: give it simulations and one")
+        self.fair_worlds = fair_worlds
         if simulations is None:
             self.bot = ismcts_bot(seed, seconds, uct_c)
         elif self.server is None:
@@ -358,7 +365,7 @@ class ISMCTSAgent:
         if self.server is not None and self.simulations is not None:
             history = state.history()
             return self.server.step(history, self.seed * 1_000_003 + len(history),
-                                    self.simulations, self.uct_c)
+                                    self.simulations, self.uct_c, self.fair_worlds)
         try:
             return int(self.bot.step(state))
         except pyspiel.SpielError:
@@ -460,11 +467,12 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               engine_spec: str = "strong",
               ismcts_simulations: int | None = None,
               server: IsmctsServer | None = None,
-              knows_undealt: bool = False) -> dict[str, Any]:
+              knows_undealt: bool = False, fair_worlds: int = 0) -> dict[str, Any]:
     """Both seatings of deal ``deal``; the deal's difference and everything to report.
 
     ``knows_undealt``: ``strong`` is told the cards nobody was dealt, as ISMCTS's
-    resampling knows them (equal information).
+    resampling knows them (equal information); ``fair_worlds`` > 0: ISMCTS is not
+    (its searches split over that many fairly re-dealt copies of the state).
 
     ``server``: with ``ismcts_simulations``, every ISMCTS decision is searched in its forked
     child (bench/ismcts_server.py), so the same state always gets the same answer.
@@ -495,13 +503,14 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
                 agent = StrongAdapter(engine, card_of, knows_undealt).step
                 if decides != "all":
                     own = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations,
-                                      server)
+                                      server, fair_worlds)
                     bots.append(own)
                     agent = (SplitAgent(agent, own.step) if decides == "bids"
                              else SplitAgent(own.step, agent)).step
                 agents.append(agent)
             else:
-                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations, server)
+                bot = ISMCTSAgent(agent_seed % 2**31, seconds, uct_c, ismcts_simulations, server,
+                                  fair_worlds)
                 bots.append(bot)
                 agents.append(bot.step)
         hands.append(play_hand(game, chance, agents, kinds))
@@ -560,6 +569,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "ismcts_repeatable": args.ismcts_simulations is not None and not args.ismcts_in_process,
         "ismcts_child": child_digest(),
         "strong_knows_undealt": args.strong_knows_undealt,
+        "ismcts_fair_worlds": args.fair_ismcts,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
         "strong_mean": statistics.fmean(r["strong_mean"] for r in results),
         "ismcts_mean": statistics.fmean(r["ismcts_mean"] for r in results),
@@ -631,6 +641,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--strong-knows-undealt", action="store_true",
                         help="tell strong which cards nobody was dealt, as ISMCTS's "
                              "resampling knows them (equal information)")
+    parser.add_argument("--fair-ismcts", type=int, default=0, metavar="K",
+                        help="close ISMCTS's leak: split its simulations over K copies of the "
+                             "state with the unseen cards re-dealt (needs --ismcts-simulations)")
     parser.add_argument("--calibrate", action="store_true",
                         help="also time ISMCTS at a fixed simulation count")
     parser.add_argument("--ismcts-in-process", action="store_true",
@@ -651,6 +664,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"ismcts_match: --{name.replace('_', '-')} must be at least 1, not {count}",
                   file=sys.stderr)
             return 2
+    if args.fair_ismcts < 0 or (args.fair_ismcts and (args.ismcts_simulations is None
+                                                      or args.ismcts_in_process)):
+        print("ismcts_match: --fair-ismcts K wants K >= 0 and --ismcts-simulations "
+              "(searched in the server)", file=sys.stderr)
+        return 2
     try:  # a wrong engine or setting: one line now, not a traceback in the first deal
         load_engine(args.strong, DiminishingWhist.name, iterations=1, **args.strong_settings)
     except EngineError as error:
@@ -672,7 +690,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      args.iterations, args.strong_scoring, weight,
                                      args.strong_settings, args.strong_decides, args.strong,
                                      args.ismcts_simulations, server,
-                                     args.strong_knows_undealt))
+                                     args.strong_knows_undealt, args.fair_ismcts))
             running = statistics.fmean(r["difference"] for r in results)
             print(f"deal {deal + 1}/{args.deals}: {results[-1]['difference']:+.2f} "
                   f"(running mean {running:+.2f}, {time.perf_counter() - start:.0f} s)",

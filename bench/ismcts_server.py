@@ -71,11 +71,16 @@ class IsmctsServer:
             preexec_fn=_no_aslr)
         self.requests = 0
 
-    def step(self, history: list[int], seed: int, simulations: int, uct_c: float) -> int:
-        """ISMCTS's action at the state after ``history``: ``simulations`` from ``seed``."""
+    def step(self, history: list[int], seed: int, simulations: int, uct_c: float,
+             fair_worlds: int = 0) -> int:
+        """ISMCTS's action at the state after ``history``: ``simulations`` from ``seed``
+        (``fair_worlds`` > 0: split over that many fairly re-dealt copies, see
+        bench/ismcts_child.py)."""
         stdin, stdout = self._pipes()
-        request = {"history": list(history), "seed": seed % 2**31, "simulations": simulations,
-                   "uct_c": uct_c}
+        request: dict[str, object] = {"history": list(history), "seed": seed % 2**31,
+                                      "simulations": simulations, "uct_c": uct_c}
+        if fair_worlds > 0:
+            request["fair_worlds"] = fair_worlds
         stdin.write((json.dumps(request) + "\n").encode())
         stdin.flush()
         line = stdout.readline()

@@ -319,3 +319,31 @@ def test_knowing_the_undealt_cards_deals_strongs_worlds_from_the_held_ones(match
         unseen_in_plain |= {c for s, h in enumerate(
             DiminishingWhist.sample_world(plain, random.Random(k)).hands) if s != seat for c in h}
     assert unseen_in_plain - held  # without the flag, undealt cards enter the worlds
+
+
+def test_a_fair_copy_keeps_what_the_player_saw_and_deals_the_rest_from_all_unseen(
+        match: Any) -> None:
+    from bench.ismcts_child import fair_answer, fair_history
+
+    game, state, card_of = dealt_state(match, 9)
+    for _ in range(4 + 4 * 3):  # the bids, then three tricks
+        legal = state.legal_actions()
+        state.apply_action(legal[len(legal) // 2])
+    player = state.current_player()
+    history = list(state.history())
+    real = match.replay(history, card_of)
+    held = {c for p in range(match.PLAYERS) if p != player for c in real.hands[p]}
+    entered: set[Card] = set()
+    rng = random.Random(4)
+    for _ in range(60):
+        fair = fair_history(game, history, rng)
+        copy = game.new_initial_state()
+        for action in fair:
+            copy.apply_action(action)
+        assert copy.information_state_string(player) == state.information_state_string(player)
+        view = match.replay(fair, card_of)
+        assert view.tricks == real.tricks and view.up == real.up
+        assert set(view.hands[player]) == set(real.hands[player])
+        entered |= {c for p in range(match.PLAYERS) if p != player for c in view.hands[p]}
+    assert entered - held  # undealt cards do enter the others' hands
+    assert fair_answer(game, history, 11, 10.0, 80, 4) in state.legal_actions()
