@@ -62,7 +62,7 @@ therefore knows which cards are out of play.  ``--strong-knows-undealt`` gives
 are dealt from the same 30 cards): the match on equal information.
 ``--fair-ismcts K`` closes the leak on ISMCTS's side instead (with
 ``--ismcts-simulations``): each decision's simulations are split over K copies
-of the state with the unseen cards re-dealt at random (bench/ismcts_child.py).
+of the state with the unseen cards re-dealt at random (bench/ismcts_fair_child.py).
 """
 
 from __future__ import annotations
@@ -567,7 +567,7 @@ def summarize(results: list[dict[str, Any]], args: argparse.Namespace,
         "strong_engine": args.strong, "strong_settings": args.strong_settings,
         "strong_decides": args.strong_decides, "ismcts_simulations": args.ismcts_simulations,
         "ismcts_repeatable": args.ismcts_simulations is not None and not args.ismcts_in_process,
-        "ismcts_child": child_digest(),
+        "ismcts_child": child_digest(args.fair_ismcts > 0),
         "strong_knows_undealt": args.strong_knows_undealt,
         "ismcts_fair_worlds": args.fair_ismcts,
         "mean_difference": mean, "ci_low": low, "ci_high": high,
@@ -680,7 +680,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[dict[str, Any]] = []
     server = None
     if args.ismcts_simulations is not None and not args.ismcts_in_process:
-        server = IsmctsServer(GAME_PARAMS)
+        server = IsmctsServer(GAME_PARAMS, fair=args.fair_ismcts > 0)
     # A long match stopped (Ctrl-C, SIGTERM) still writes the deals it finished.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:

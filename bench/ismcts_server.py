@@ -49,6 +49,8 @@ ADDR_NO_RANDOMIZE = 0x0040000
 
 
 CHILD = Path(__file__).resolve().parent / "ismcts_child.py"
+#: The child that also answers ``fair_worlds`` requests (``--fair-ismcts``).
+FAIR_CHILD = CHILD.with_name("ismcts_fair_child.py")
 
 
 def _no_aslr() -> None:
@@ -62,11 +64,13 @@ def _no_aslr() -> None:
 class IsmctsServer:
     """The client: one server process; :meth:`step` asks it for one decision."""
 
-    def __init__(self, params: dict[str, int]) -> None:
-        """Start the server for ``oh_hell`` with ``params``."""
+    def __init__(self, params: dict[str, int], fair: bool = False) -> None:
+        """Start the server for ``oh_hell`` with ``params`` (``fair``: the child that also
+        answers ``fair_worlds`` requests, bench/ismcts_fair_child.py)."""
         env = {"PYTHONHASHSEED": "0", "PATH": "/usr/bin:/bin", "LC_ALL": "C"}
         self.process = subprocess.Popen(
-            [sys.executable, "-I", str(CHILD), json.dumps(params, sort_keys=True)],
+            [sys.executable, "-I", str(FAIR_CHILD if fair else CHILD),
+             json.dumps(params, sort_keys=True)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd="/", env=env,
             preexec_fn=_no_aslr)
         self.requests = 0
@@ -74,8 +78,8 @@ class IsmctsServer:
     def step(self, history: list[int], seed: int, simulations: int, uct_c: float,
              fair_worlds: int = 0) -> int:
         """ISMCTS's action at the state after ``history``: ``simulations`` from ``seed``
-        (``fair_worlds`` > 0: split over that many fairly re-dealt copies, see
-        bench/ismcts_child.py)."""
+        (``fair_worlds`` > 0, a fair server only: split over that many fairly re-dealt
+        copies, see bench/ismcts_fair_child.py)."""
         stdin, stdout = self._pipes()
         request: dict[str, object] = {"history": list(history), "seed": seed % 2**31,
                                       "simulations": simulations, "uct_c": uct_c}
@@ -115,7 +119,9 @@ class IsmctsServer:
         self.close()
 
 
-def child_digest() -> str:
-    """The first 12 hex digits of bench/ismcts_child.py's SHA-256: runs made with the same
-    child (and the same Python, OpenSpiel and checkout path) draw alike."""
-    return hashlib.sha256(CHILD.read_bytes()).hexdigest()[:12]
+def child_digest(fair: bool = False) -> str:
+    """The first 12 hex digits of bench/ismcts_child.py's SHA-256 (``fair``: of it and
+    bench/ismcts_fair_child.py): runs made with the same child (and the same Python,
+    OpenSpiel and checkout path) draw alike."""
+    data = CHILD.read_bytes() + (FAIR_CHILD.read_bytes() if fair else b"")
+    return hashlib.sha256(data).hexdigest()[:12]

@@ -323,7 +323,7 @@ def test_knowing_the_undealt_cards_deals_strongs_worlds_from_the_held_ones(match
 
 def test_a_fair_copy_keeps_what_the_player_saw_and_deals_the_rest_from_all_unseen(
         match: Any) -> None:
-    from bench.ismcts_child import fair_answer, fair_history
+    from bench.ismcts_fair_child import fair_answer, fair_history
 
     game, state, card_of = dealt_state(match, 9)
     for _ in range(4 + 4 * 3):  # the bids, then three tricks
