@@ -34,7 +34,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, cast
 
 from bench.fitted_rollout import policy_tables
-from bench.outcome_model import SCORINGS, bid_facts, expected_score, expected_scores
+from bench.outcome_model import (
+    SCORINGS,
+    bid_facts,
+    expected_score,
+    expected_scores,
+    world_scoring,
+)
 from bench.soft_rollout import check_temperature
 from bench.strong_variants import FittedPolicy, PatientTally
 from engines.strong import StrongEngine, distinct_plays
@@ -72,8 +78,7 @@ class OutcomeBids(StrongEngine):
             raise ValueError(f"top must be 0 or more, not {self.top}")
         scoring = settings.get("scoring")
         if scoring is None:
-            world = self.world_class
-            scoring = "oh_hell" if world is not None and world.__name__ == "OhHellRound" else "dw"
+            scoring = world_scoring(self.world_class)
         if scoring not in SCORINGS:
             raise ValueError(f"unknown scoring {scoring!r} (scorings: {', '.join(SCORINGS)})")
         self.scoring: str = scoring

@@ -33,6 +33,12 @@ OFFSETS: tuple[int, ...] = tuple(range(-4, 5))
 #: The scorings a bid can be valued by: Diminishing Whist's and OpenSpiel oh_hell's.
 SCORINGS: tuple[str, ...] = ("dw", "oh_hell")
 
+
+def world_scoring(world_class: type | None) -> str:
+    """The scoring a search over ``world_class`` worlds counts: oh_hell's for
+    bench/ismcts_match.py's ``OhHellRound``, else Diminishing Whist's."""
+    return "oh_hell" if world_class is not None and world_class.__name__ == "OhHellRound" else "dw"
+
 #: Names of :func:`features`' values, in order (the weights module repeats them).
 FEATURE_NAMES: tuple[str, ...] = (
     "cards", "five_players", "position_share", "last", "earlier_share", "room_share",

@@ -24,7 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from bench.outcome_model import SCORINGS, expected_score
+from bench.outcome_model import expected_score, world_scoring
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
 from whist.cards import Card
@@ -104,10 +104,7 @@ class RandomPlayBids(StrongEngine):
         self.bid_playouts = int(settings.get("bid_playouts", self.BID_PLAYOUTS))
         if self.bid_playouts < 1:
             raise ValueError(f"bid_playouts must be 1 or more, not {self.bid_playouts}")
-        world = self.world_class
-        self.scoring = ("oh_hell" if world is not None and world.__name__ == "OhHellRound"
-                        else "dw")
-        assert self.scoring in SCORINGS
+        self.scoring = world_scoring(self.world_class)
 
     def bid_chances(self, observation: Observation) -> list[float]:
         """P(tricks = k) for the seat to bid under random play of every seat."""
