@@ -118,13 +118,34 @@ class RandomPlayBids(StrongEngine):
         return random_trick_chances(hand, trump, players, seat, seen, self.bid_playouts,
                                     self._decision_rng(observation))
 
+    #: How many of the best bids under random play ``strong``'s search then compares
+    #: (0: none, the best is bid outright).
+    TOP: ClassVar[int] = 0
+
+    def random_play_ranking(self, observation: Observation,
+                            legal: Sequence[Action]) -> list[Bid]:
+        """The legal bids, best expected score under random play first (ties: lower bid)."""
+        chances = self.bid_chances(observation)
+        values = {b: expected_score(self.scoring, b.tricks, chances)
+                  for b in legal if isinstance(b, Bid)}
+        self.last_stats = {"random_play": {b.tricks: round(v, 3) for b, v in values.items()}}
+        return sorted(values, key=lambda b: (-values[b], b.tricks))
+
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """At a Diminishing Whist bid, the bid of best expected score under random play."""
+        """At a Diminishing Whist bid, the bid of best expected score under random play
+        (or ``strong``'s search over the best :attr:`TOP`)."""
         if len(legal) > 1 and isinstance(legal[0], Bid) \
                 and observation["game"] == DiminishingWhist.name:
-            chances = self.bid_chances(observation)
-            values = {b: expected_score(self.scoring, b.tricks, chances)
-                      for b in legal if isinstance(b, Bid)}
-            self.last_stats = {"random_play": {b.tricks: round(v, 3) for b, v in values.items()}}
-            return max(values, key=lambda b: (values[b], -b.tricks))
+            ranked = self.random_play_ranking(observation, legal)
+            if self.TOP == 0:
+                return ranked[0]
+            shortlist: list[Action] = list(ranked[:self.TOP])
+            return self._search(observation, shortlist)[0][0]
         return super().choose(observation, legal)
+
+
+class RandomPlayTop2(RandomPlayBids):
+    """``strong``'s search over the two best bids under random play: the rollouts judge
+    between the bids random play finds likeliest to pay."""
+
+    TOP = 2

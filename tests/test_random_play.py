@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bench.random_play import RandomPlayBids, random_trick_chances
+from bench.random_play import RandomPlayBids, RandomPlayTop2, random_trick_chances
 from whist.actions import Bid
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist
@@ -57,3 +57,15 @@ def test_the_engine_bids_the_best_expected_score_and_plays_as_strong() -> None:
     assert engine.bid_chances(obs) == engine.bid_chances(obs)  # seeded by the decision
     with pytest.raises(ValueError, match="bid_playouts"):
         RandomPlayBids(bid_playouts=0)
+
+
+def test_top2_searches_the_two_best_bids_under_random_play() -> None:
+    state = DiminishingWhist({"players": 4}, seed=5)
+    seat = state.to_move
+    assert seat is not None
+    obs, legal = state.observe(seat), state.legal_actions()
+    engine = RandomPlayTop2(seed=3, iterations=40, bid_playouts=300)
+    bid = engine.choose(obs, legal)
+    ranked = RandomPlayBids(seed=3, iterations=40, bid_playouts=300).random_play_ranking(obs, legal)
+    assert bid in ranked[:2]
+    assert engine.last_stats["candidates"] == 2
