@@ -6,7 +6,8 @@
 For each game, ``strong`` sits in seat 0 against random players and its
 decisions are timed until ``--decisions`` non-trivial ones (more than one
 legal action) were made; prints the median and 95th percentile seconds per
-decision and the rollouts it managed.  With ``--budget`` (the default, 1.0 s,
+decision and the rollouts it managed (and, in a game with bids, the bids' own median
+and maximum).  With ``--budget`` (the default, 1.0 s,
 the browser's) the time is the budget plus the last rollout's overrun; with
 ``--iterations`` it measures how long that many rollouts take; ``--level`` takes
 each game's rollouts and cap from a player level (engines/levels.py, e.g. the
@@ -32,6 +33,7 @@ from engines.interface import RandomEngine  # noqa: E402
 from engines.levels import level_iterations, resolve_level  # noqa: E402
 from engines.referee import choose_action  # noqa: E402
 from engines.strong import StrongEngine  # noqa: E402
+from whist.actions import Decision  # noqa: E402
 from whist.games import GAME_NAMES, new_game  # noqa: E402
 
 
@@ -45,6 +47,7 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
               seed: int, settings: dict[str, float] | None = None) -> dict[str, float]:
     """Time ``decisions`` non-trivial decisions of strong in ``game``."""
     times: list[float] = []
+    bid_times: list[float] = []
     rollouts: list[int] = []
     deal = seed
     while len(times) < decisions:
@@ -59,6 +62,8 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
                 start = time.perf_counter()
                 action = choose_action(state, strong, seat)
                 times.append(time.perf_counter() - start)
+                if state.decision is Decision.BID:
+                    bid_times.append(times[-1])
                 rollouts.append(strong.last_stats.get("rollouts", 0))
             else:
                 action = choose_action(state, others[seat] if seat else strong, seat)
@@ -68,7 +73,9 @@ def time_game(game: str, budget: float | None, iterations: int | None, decisions
             "max": max(times), "rollouts_median": statistics.median(rollouts),
             "rollouts_p5": percentile([float(r) for r in rollouts], 0.05),
             "rollouts_p10": percentile([float(r) for r in rollouts], 0.10),
-            "decisions": len(times)}
+            "decisions": len(times),
+            **({"bids": len(bid_times), "bid_median": statistics.median(bid_times),
+                "bid_max": max(bid_times)} if bid_times else {})}
 
 
 def _engine_class(settings: dict[str, float] | None) -> type[StrongEngine]:
