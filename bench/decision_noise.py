@@ -47,8 +47,13 @@ def oh_hell_class() -> type[DiminishingWhist]:
         """A Diminishing Whist round scored as OpenSpiel's oh_hell: tricks, +10 if exact."""
 
         def score_hand(self) -> None:
-            self._close_hand([t + (10 if b == t else 0)
+            self._close_hand([self.bid_score(b or 0, t)
                               for b, t in zip(self.bids, self.tricks_won, strict=True)])
+
+        @staticmethod
+        def bid_score(bid: int, tricks: int) -> int:
+            """oh_hell's score for ``bid`` and ``tricks``: the tricks, plus 10 if exact."""
+            return tricks + (10 if tricks == bid else 0)
     return OhHellRound
 
 

@@ -60,8 +60,11 @@ class OutcomeBids(StrongEngine):
     """``strong`` whose Diminishing Whist bids come from the outcome model.
 
     ``top`` (setting): 0 bids the model's best bid outright; n > 0 searches only the
-    model's n best bids with ``strong``'s rollouts.
+    model's n best bids with ``strong``'s rollouts (its shortlist, not random play's:
+    ``bid_shortlist`` 0).
     """
+
+    BID_SHORTLIST = 0
 
     setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "top", "scoring")
     #: The default of the ``top`` setting (subclasses fix it for the arena).

@@ -13,79 +13,27 @@ deals them, from the cards the other players really hold
 (``bench/ismcts_match.py --strong-knows-undealt``), and in 69.3% when they are
 dealt from every card the seat cannot see.
 
-:func:`random_trick_chances` estimates P(tricks = k) for a seat under random play
-of every seat, from worlds dealt uniformly from the cards the seat cannot see;
-:class:`RandomPlayBids` is ``strong`` bidding by it (its cards are ``strong``'s).
+:func:`engines.random_play.random_trick_chances` estimates P(tricks = k) for a
+seat under random play of every seat, from worlds dealt uniformly from the cards
+the seat cannot see; :class:`RandomPlayBids` is ``strong`` bidding by it outright
+(its cards are ``strong``'s).  Since this section's measurements ``strong`` itself
+searches the two best bids by it (``bid_shortlist``), which :class:`RandomPlayTop2`
+did first.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from bench.outcome_model import expected_score, world_scoring
+from engines.random_play import bid_trick_chances
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
-from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
 
 SUITS = "♣♦♥♠"
-
-
-def random_trick_chances(hand: Sequence[int], trump: int | None, players: int, seat: int,
-                         out_of_play: Sequence[int], playouts: int,
-                         rng: random.Random) -> list[float]:
-    """P(``seat`` takes k tricks), k = 0..len(hand), when every seat plays a uniformly
-    random legal card and the other hands are dealt uniformly from the cards neither
-    in ``hand`` nor ``out_of_play``.
-
-    Cards are numbered suit * 13 + rank - 2 (as :class:`whist.cards.Card`); seat 0
-    leads the first trick; ``trump`` is a suit number or None.
-    """
-    size = len(hand)
-    if size < 1 or playouts < 1:
-        raise ValueError("a hand of at least one card and at least one playout are needed")
-    known = set(hand) | set(out_of_play)
-    deck = [c for c in range(52) if c not in known]
-    if len(deck) < size * (players - 1):
-        raise ValueError("too few unseen cards to deal the other hands")
-    counts = [0] * (size + 1)
-    randrange = rng.randrange
-    for _ in range(playouts):
-        rng.shuffle(deck)
-        hands: list[list[int]] = []
-        dealt = 0
-        for s in range(players):
-            if s == seat:
-                hands.append(list(hand))
-            else:
-                hands.append(deck[dealt:dealt + size])
-                dealt += size
-        leader = 0
-        won = 0
-        for _trick in range(size):
-            best_seat = leader
-            cards = hands[leader]
-            best = cards.pop(randrange(len(cards)))
-            led = best // 13
-            for i in range(1, players):
-                s = (leader + i) % players
-                cards = hands[s]
-                follow = [j for j, c in enumerate(cards) if c // 13 == led]
-                card = cards.pop(follow[randrange(len(follow))] if follow
-                                 else randrange(len(cards)))
-                suit = card // 13
-                if suit == best // 13:
-                    if card > best:
-                        best, best_seat = card, s
-                elif suit == trump:
-                    best, best_seat = card, s
-            leader = best_seat
-            won += best_seat == seat
-        counts[won] += 1
-    return [n / playouts for n in counts]
 
 
 class RandomPlayBids(StrongEngine):
@@ -109,14 +57,7 @@ class RandomPlayBids(StrongEngine):
     def bid_chances(self, observation: Observation) -> list[float]:
         """P(tricks = k) for the seat to bid under random play of every seat."""
         obs = cast("Mapping[str, Any]", observation)  # Diminishing Whist's, or the adapter's
-        players: int = obs["players"]
-        seat = (obs["seat"] - obs["opener"]) % players
-        trump_text = obs["trump"]
-        trump = None if trump_text in (None, "NT") else SUITS.index(trump_text)
-        hand = [int(Card.parse(c)) for c in obs["hand"]]
-        seen = [int(Card.parse(c)) for c in obs.get("seen", ())]
-        return random_trick_chances(hand, trump, players, seat, seen, self.bid_playouts,
-                                    self._decision_rng(observation))
+        return bid_trick_chances(obs, self.bid_playouts, self._decision_rng(observation))
 
     #: How many of the best bids under random play ``strong``'s search then compares
     #: (0: none, the best is bid outright).

@@ -387,7 +387,11 @@ def solve_world(state: TrickGame, weight: float) -> tuple[float, ...]:
 
 # ------------------------------------------------------------------ the engines
 class Tunable(StrongEngine):
-    """``strong`` with the settings measured and left off, each at strong's own default."""
+    """``strong`` with the settings measured and left off, each at strong's own default,
+    and, as when they were measured, every Diminishing Whist bid searched (no random-play
+    shortlist: ``bid_shortlist`` 0)."""
+
+    BID_SHORTLIST = 0
 
     setting_names: ClassVar[tuple[str, ...]] = StrongEngine.setting_names + (
         "endgame", "bid_model", "world_model", "fair_leads", "fitted_bids", "epsilon")

@@ -4,7 +4,10 @@ How it decides (perfect-information Monte Carlo, "PIMC"):
 
 1. Candidates: the legal actions, cut to the ``max_candidates`` best by a cheap
    heuristic when there are very many (9-5-2 discards and passes, Bidding
-   Whist's initial bids).
+   Whist's initial bids).  A Diminishing Whist bid searches only the
+   ``bid_shortlist`` (2) bids of best expected score when every seat plays at
+   random (engines/random_play.py): the greedy rollouts below, played by every
+   seat alike, make extreme bids (0 above all) look safer than they are.
 2. Each iteration deals a *world*: the game class's ``sample_world(obs, rng)``
    imagines the hidden cards consistently with everything the seat has seen.
 3. In that world every surviving candidate is tried (common random numbers:
@@ -53,6 +56,7 @@ from engines.black_queen_search import black_queen_policy
 from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
 from engines.interface import Engine
+from engines.random_play import random_play_shortlist
 from whist.actions import (
     SKIP,
     Action,
@@ -67,6 +71,7 @@ from whist.actions import (
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
 from whist.games.black_queen import QUEEN_OF_SPADES, BlackQueen
+from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
 from whist.protocol import GameState
 from whist.trick_rule import trick_strengths, trick_winner
@@ -81,6 +86,9 @@ FAST_ROLLOUTS = True
 #: would only refine that candidate's value).  Off: the budget is spent to the end, as
 #: before, which the fingerprint test's recorded values were made with.
 STOP_WHEN_SETTLED = True
+#: Random playouts that rank a Diminishing Whist bid's candidates before the search
+#: (engines/random_play.py); the engine's :attr:`StrongEngine.bid_shortlist` best are searched.
+BID_PLAYOUTS = 2000
 
 
 @dataclass(frozen=True)
@@ -168,10 +176,14 @@ class StrongEngine(Engine):
                                   "and simulates each choice to the end of the hand.")
     #: Settings the constructor reads (the arena passes ``iterations`` to engines listing it).
     setting_names: ClassVar[tuple[str, ...]] = ("iterations", "max_candidates", "keep",
-                                                "world_class", "others_weight")
+                                                "world_class", "others_weight", "bid_shortlist")
     #: Whether every candidate's rollout in a world draws the same random numbers
     #: (:func:`play_worlds`' ``rollout_seeds``); a bench variant with random rollouts may.
     rollout_seeds: ClassVar[bool] = False
+    #: The default of the ``bid_shortlist`` setting: how many Diminishing Whist bids the
+    #: search compares, the best by expected score under random play
+    #: (:func:`engines.random_play.random_play_shortlist`); 0 searches every legal bid.
+    BID_SHORTLIST: ClassVar[int] = 2
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``budget`` seconds and/or ``iterations`` rollouts per decision (default 1 s).
@@ -194,6 +206,9 @@ class StrongEngine(Engine):
         self.world_class: type[GameState] | None = settings.get("world_class")
         #: Overrides OTHERS_WEIGHT (how much the other seats' mean score counts against).
         self.others_weight: float | None = settings.get("others_weight")
+        self.bid_shortlist: int = int(settings.get("bid_shortlist", self.BID_SHORTLIST))
+        if self.bid_shortlist < 0:
+            raise ValueError(f"bid_shortlist must be 0 or more, not {self.bid_shortlist}")
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ API
@@ -237,6 +252,11 @@ class StrongEngine(Engine):
         hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
+        if self.bid_shortlist and len(candidates) > self.bid_shortlist \
+                and isinstance(candidates[0], Bid) and issubclass(cls, DiminishingWhist):
+            # A seeded generator of its own, so the worlds below draw as without it.
+            candidates = random_play_shortlist(obs, candidates, cls.bid_score, BID_PLAYOUTS,
+                                               self._decision_rng(obs), self.bid_shortlist)
         weight = self.others_weight
         if weight is None:
             weight = hooks.others_weight

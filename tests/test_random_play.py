@@ -1,4 +1,5 @@
-"""bench/random_play.py: the tricks a hand takes under random play, and bids by them."""
+"""engines/random_play.py and bench/random_play.py: the tricks a hand takes under random
+play, and bids by them."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import random
 
 import pytest
 
-from bench.random_play import RandomPlayBids, RandomPlayTop2, random_trick_chances
+from bench.random_play import RandomPlayBids, RandomPlayTop2
+from engines.random_play import random_trick_chances
+from engines.strong import StrongEngine
 from whist.actions import Bid
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist
@@ -69,3 +72,35 @@ def test_top2_searches_the_two_best_bids_under_random_play() -> None:
     ranked = RandomPlayBids(seed=3, iterations=40, bid_playouts=300).random_play_ranking(obs, legal)
     assert bid in ranked[:2]
     assert engine.last_stats["candidates"] == 2
+
+
+def test_strong_searches_the_two_best_bids_under_random_play_as_top2_did() -> None:
+    """``strong``'s own shortlist is the measured :class:`RandomPlayTop2`: the same bid
+    and the same values at every Diminishing Whist bid of a round."""
+    state = DiminishingWhist({"players": 4}, seed=8)
+    bids = 0
+    while state.decision is not None and state.legal_actions() \
+            and isinstance(state.legal_actions()[0], Bid):
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = state.observe(seat), state.legal_actions()
+        strong = StrongEngine(seed=seat, iterations=60)
+        top2 = RandomPlayTop2(seed=seat, iterations=60)
+        assert strong.evaluate(obs, legal) == top2._search(obs, top2.random_play_ranking(
+            obs, legal)[:2])
+        assert strong.last_stats["candidates"] == 2
+        state.apply(strong.choose(obs, legal))
+        bids += 1
+    assert bids == 4
+
+
+def test_a_bid_shortlist_of_zero_searches_every_bid() -> None:
+    state = DiminishingWhist({"players": 4}, seed=8)
+    seat = state.to_move
+    assert seat is not None
+    obs, legal = state.observe(seat), state.legal_actions()
+    engine = StrongEngine(seed=1, iterations=40, bid_shortlist=0)
+    engine.choose(obs, legal)
+    assert engine.last_stats["candidates"] == len(legal) > 2
+    with pytest.raises(ValueError, match="bid_shortlist"):
+        StrongEngine(bid_shortlist=-1)

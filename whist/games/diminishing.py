@@ -208,6 +208,12 @@ class DiminishingWhist(TrickGame):
             raise ValueError("a bid and a trick count for every seat")
         self._close_hand(list(map(getitem, map(_ROUND_SCORES.__getitem__, bids), won)))
 
+    @staticmethod
+    def bid_score(bid: int, tricks: int) -> int:
+        """A seat's round score for ``bid`` and ``tricks`` taken (:func:`round_score`; a
+        variant scored otherwise overrides it with :meth:`score_hand`)."""
+        return round_score(bid, tricks)
+
     def wants_tricks(self, seat: int) -> bool:
         """While it has bid and is under its bid (a round scores only an exact bid)."""
         bid = self.bids[seat]
