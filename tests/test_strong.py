@@ -200,7 +200,7 @@ def test_a_time_budget_ends_inside_a_world_with_every_candidate_on_the_same_worl
         def _tally(self, obs: Any, legal: Any, candidates: list[Any]) -> strong_module.Tally:
             tallies.append(super()._tally(obs, legal, candidates))
             return tallies[-1]
-    engine = Watched(seed=1, budget=0.0045)
+    engine = Watched(seed=1, budget=0.0045, bid_shortlist=0)  # every bid a candidate
     engine.evaluate(state.observe(seat), state.legal_actions())
     stats = engine.last_stats
     # Read once per world only, the clock would have allowed 4 whole worlds; read per
