@@ -26,21 +26,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from bench.outcome_model import expected_score, world_scoring
-from engines.random_play import bid_trick_chances
+from engines.random_play import bid_trick_chances, random_play_values
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
 from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
 
-SUITS = "♣♦♥♠"
-
 
 class RandomPlayBids(StrongEngine):
     """``strong`` whose Diminishing Whist bids are the best by expected score under
-    :func:`random_trick_chances` (``bid_playouts`` setting, default 2,000), as ISMCTS's
-    are; every other decision is ``strong``'s.  The scoring is Diminishing Whist's, or
-    oh_hell's when the engine searches bench/ismcts_match.py's ``OhHellRound`` worlds."""
+    :func:`engines.random_play.random_trick_chances` (``bid_playouts`` setting, default
+    2,000), as ISMCTS's are; every other decision is ``strong``'s.  The scoring is the
+    searched worlds' ``bid_score``: Diminishing Whist's, or oh_hell's when the engine
+    searches bench/ismcts_match.py's ``OhHellRound`` worlds."""
 
     setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "bid_playouts")
     #: The default of the ``bid_playouts`` setting.
@@ -52,7 +50,10 @@ class RandomPlayBids(StrongEngine):
         self.bid_playouts = int(settings.get("bid_playouts", self.BID_PLAYOUTS))
         if self.bid_playouts < 1:
             raise ValueError(f"bid_playouts must be 1 or more, not {self.bid_playouts}")
-        self.scoring = world_scoring(self.world_class)
+        world = self.world_class or DiminishingWhist
+        if not issubclass(world, DiminishingWhist):
+            raise ValueError(f"world_class must be a Diminishing Whist round, not {world.__name__}")
+        self.score = world.bid_score
 
     def bid_chances(self, observation: Observation) -> list[float]:
         """P(tricks = k) for the seat to bid under random play of every seat."""
@@ -66,9 +67,9 @@ class RandomPlayBids(StrongEngine):
     def random_play_ranking(self, observation: Observation,
                             legal: Sequence[Action]) -> list[Bid]:
         """The legal bids, best expected score under random play first (ties: lower bid)."""
-        chances = self.bid_chances(observation)
-        values = {b: expected_score(self.scoring, b.tricks, chances)
-                  for b in legal if isinstance(b, Bid)}
+        obs = cast("Mapping[str, Any]", observation)
+        values = random_play_values(obs, legal, self.score, self.bid_playouts,
+                                    self._decision_rng(observation))
         self.last_stats = {"random_play": {b.tricks: round(v, 3) for b, v in values.items()}}
         return sorted(values, key=lambda b: (-values[b], b.tricks))
 
