@@ -33,28 +33,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.oh_hell_round import OhHellRound  # noqa: E402
 from engines.levels import load_engine  # noqa: E402
 from engines.strong import StrongEngine, Tally, distinct_plays  # noqa: E402
 from whist.actions import Action, Decision  # noqa: E402
 from whist.games.diminishing import DiminishingWhist  # noqa: E402
 from whist.observations import Observation  # noqa: E402
-
-
-def oh_hell_class() -> type[DiminishingWhist]:
-    """bench/ismcts_match.py's ``OhHellRound`` (a Diminishing Whist round scored as
-    oh_hell), without needing OpenSpiel."""
-    class OhHellRound(DiminishingWhist):
-        """A Diminishing Whist round scored as OpenSpiel's oh_hell: tricks, +10 if exact."""
-
-        def score_hand(self) -> None:
-            self._close_hand([self.bid_score(b or 0, t)
-                              for b, t in zip(self.bids, self.tricks_won, strict=True)])
-
-        @staticmethod
-        def bid_score(bid: int, tricks: int) -> int:
-            """oh_hell's score for ``bid`` and ``tricks``: the tricks, plus 10 if exact."""
-            return tricks + (10 if tricks == bid else 0)
-    return OhHellRound
 
 
 class KeepAll(Tally):
@@ -90,7 +74,7 @@ def collect(count: int, seed: int, world: type[DiminishingWhist]) -> list[
 def measure(specs: Sequence[str], decisions: int, seed: int, iterations: int, reference: int,
             trials: int) -> dict[str, Any]:
     """Each engine's regret a decision and its share of the reference's best card."""
-    world = oh_hell_class()
+    world = OhHellRound
     cases = collect(decisions, seed, world)
 
     def engine(spec: str, engine_seed: int, count: int) -> Any:

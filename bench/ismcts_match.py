@@ -84,6 +84,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pyspiel  # noqa: E402
 
 from bench.ismcts_server import IsmctsServer, child_digest, ismcts_bot  # noqa: E402
+from bench.oh_hell_round import OhHellRound  # noqa: E402
 from engines.arena import mean_ci  # noqa: E402
 from engines.interface import Engine, EngineError  # noqa: E402
 from engines.levels import load_engine  # noqa: E402
@@ -440,19 +441,6 @@ def play_hand(game: Any, chance: list[int], agents: list[Callable[[Any], int]],
     if expected != returns:
         raise RuntimeError(f"scores disagree: ours {expected}, oh_hell's {returns}")
     return HandResult(kinds, returns, bids, list(view.tricks_won), times, list(state.history()))
-
-
-class OhHellRound(DiminishingWhist):
-    """Our Diminishing Whist round scored as OpenSpiel's ``oh_hell``: tricks, +10 if exact."""
-
-    def score_hand(self) -> None:
-        self._close_hand([self.bid_score(b or 0, t)
-                          for b, t in zip(self.bids, self.tricks_won, strict=True)])
-
-    @staticmethod
-    def bid_score(bid: int, tricks: int) -> int:
-        """oh_hell's score for ``bid`` and ``tricks``: the tricks, plus 10 if exact."""
-        return tricks + (10 if tricks == bid else 0)
 
 
 #: ``--strong-scoring``: the class whose worlds ``strong`` searches.

@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bench.oh_hell_round import OhHellRound
 from engines.hand_strength import expected_tricks
 from whist.cards import RANK_OF, SUIT_OF, Card
 from whist.games.diminishing import round_score
@@ -36,8 +37,8 @@ SCORINGS: tuple[str, ...] = ("dw", "oh_hell")
 
 def world_scoring(world_class: type | None) -> str:
     """The scoring a search over ``world_class`` worlds counts: oh_hell's for
-    bench/ismcts_match.py's ``OhHellRound``, else Diminishing Whist's."""
-    return "oh_hell" if world_class is not None and world_class.__name__ == "OhHellRound" else "dw"
+    :class:`bench.oh_hell_round.OhHellRound`, else Diminishing Whist's."""
+    return "oh_hell" if world_class is not None and issubclass(world_class, OhHellRound) else "dw"
 
 #: Names of :func:`features`' values, in order (the weights module repeats them).
 FEATURE_NAMES: tuple[str, ...] = (
@@ -182,7 +183,7 @@ def in_support(weights: dict[str, Any], x: Sequence[float]) -> bool:
 def score(scoring: str, bid: int, tricks: int) -> int:
     """A hand's score for ``bid`` and ``tricks``: Diminishing Whist's or oh_hell's."""
     if scoring == "oh_hell":
-        return tricks + (10 if tricks == bid else 0)
+        return OhHellRound.bid_score(bid, tricks)
     return round_score(bid, tricks)
 
 
