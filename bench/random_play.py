@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
-from engines.random_play import bid_trick_chances, random_play_values
+from engines.random_play import BID_PLAYOUTS, bid_trick_chances, random_play_values
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
 from whist.games.diminishing import DiminishingWhist
@@ -42,7 +42,7 @@ class RandomPlayBids(StrongEngine):
 
     setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "bid_playouts")
     #: The default of the ``bid_playouts`` setting.
-    BID_PLAYOUTS: ClassVar[int] = 2000
+    BID_PLAYOUTS: ClassVar[int] = BID_PLAYOUTS
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
         """``strong``'s settings and ``bid_playouts`` (random playouts a bid, 1 or more)."""

@@ -19,11 +19,15 @@ from typing import Any
 
 from whist.actions import Action, Bid
 from whist.cards import Card
+from whist.games.diminishing import DiminishingWhist
+from whist.protocol import GameState
 
 #: A bid's score for the tricks taken: ``(bid, tricks) -> points``.
 BidScore = Callable[[int, int], int]
 
 _SUITS = "♣♦♥♠"
+#: Random playouts that rank a bid's candidates (``strong``'s shortlist).
+BID_PLAYOUTS = 2000
 
 
 def random_trick_chances(hand: Sequence[int], trump: int | None, players: int, seat: int,
@@ -111,3 +115,17 @@ def random_play_shortlist(observation: Mapping[str, Any], legal: Sequence[Action
     (ties: the lower bid)."""
     values = random_play_values(observation, legal, score, playouts, rng)
     return list(sorted(values, key=lambda b: (-values[b], b.tricks))[:top])
+
+
+def diminishing_bid_shortlist(observation: Mapping[str, Any], candidates: list[Action],
+                              world_class: type[GameState], rng: random.Random,
+                              top: int) -> list[Action]:
+    """``strong``'s Diminishing Whist hook: at a bid with more than ``top`` candidates,
+    the ``top`` best under random play (:data:`BID_PLAYOUTS` playouts, scored by the
+    searched worlds' ``bid_score``); any other decision's candidates as they are."""
+    if len(candidates) <= top or not isinstance(candidates[0], Bid):
+        return candidates
+    if not issubclass(world_class, DiminishingWhist):
+        raise TypeError(f"a Diminishing Whist round is needed, not {world_class.__name__}")
+    return random_play_shortlist(observation, candidates, world_class.bid_score,
+                                 BID_PLAYOUTS, rng, top)

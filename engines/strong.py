@@ -56,7 +56,7 @@ from engines.black_queen_search import black_queen_policy
 from engines.fast_rollout import play_cards
 from engines.hand_strength import expected_tricks
 from engines.interface import Engine
-from engines.random_play import random_play_shortlist
+from engines.random_play import diminishing_bid_shortlist
 from whist.actions import (
     SKIP,
     Action,
@@ -71,7 +71,6 @@ from whist.actions import (
 from whist.cards import CARDS, RANK_OF, SUIT_OF, Card
 from whist.games import game_class
 from whist.games.black_queen import QUEEN_OF_SPADES, BlackQueen
-from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
 from whist.protocol import GameState
 from whist.trick_rule import trick_strengths, trick_winner
@@ -86,9 +85,6 @@ FAST_ROLLOUTS = True
 #: would only refine that candidate's value).  Off: the budget is spent to the end, as
 #: before, which the fingerprint test's recorded values were made with.
 STOP_WHEN_SETTLED = True
-#: Random playouts that rank a Diminishing Whist bid's candidates before the search
-#: (engines/random_play.py); the engine's :attr:`StrongEngine.bid_shortlist` best are searched.
-BID_PLAYOUTS = 2000
 
 
 @dataclass(frozen=True)
@@ -117,6 +113,11 @@ class SearchHooks:
     #: The rollout's card choice (state, legal, want, penalty), when the game has its own
     #: (Black Queen: engines/black_queen_search.py); default :func:`card_policy`.
     card_policy: Callable[[Any, list[Any], bool, Sequence[int]], Any] | None = None
+    #: Cuts a bid's candidates to the engine's ``bid_shortlist`` before the search,
+    #: called ``(observation, candidates, world_class, rng, top)`` at every searched
+    #: decision (Diminishing Whist: the best under random play, engines/random_play.py).
+    bid_shortlist: Callable[[Observation, list[Action], type[GameState], random.Random, int],
+                            list[Action]] | None = None
 
 
 class Tally:
@@ -182,7 +183,7 @@ class StrongEngine(Engine):
     rollout_seeds: ClassVar[bool] = False
     #: The default of the ``bid_shortlist`` setting: how many Diminishing Whist bids the
     #: search compares, the best by expected score under random play
-    #: (:func:`engines.random_play.random_play_shortlist`); 0 searches every legal bid.
+    #: (a game's :attr:`SearchHooks.bid_shortlist`); 0 searches every legal bid.
     BID_SHORTLIST: ClassVar[int] = 2
 
     def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
@@ -252,11 +253,11 @@ class StrongEngine(Engine):
         hooks = HOOKS[obs["game"]]
         seat: int = obs["seat"]
         candidates = prune_candidates(obs, list(legal), self.max_candidates)
-        if self.bid_shortlist and len(candidates) > self.bid_shortlist \
-                and isinstance(candidates[0], Bid) and issubclass(cls, DiminishingWhist):
+        if self.bid_shortlist and hooks.bid_shortlist is not None \
+                and len(candidates) > self.bid_shortlist:
             # A seeded generator of its own, so the worlds below draw as without it.
-            candidates = random_play_shortlist(obs, candidates, cls.bid_score, BID_PLAYOUTS,
-                                               self._decision_rng(obs), self.bid_shortlist)
+            candidates = hooks.bid_shortlist(obs, candidates, cls, self._decision_rng(obs),
+                                             self.bid_shortlist)
         weight = self.others_weight
         if weight is None:
             weight = hooks.others_weight
@@ -460,7 +461,8 @@ def points_value(state: TrickGame, seat: int, weight: float) -> float:
 
 #: How the search plays each game (its own settings), by record name.
 HOOKS: dict[str, SearchHooks] = {
-    "diminishing-whist": SearchHooks(others_weight=0.5, fast_cards=play_cards),
+    "diminishing-whist": SearchHooks(others_weight=0.5, fast_cards=play_cards,
+                                     bid_shortlist=diminishing_bid_shortlist),
     # Black Queen's rollouts play its own policy (engines/black_queen_search.py), and the
     # search's best mean is played: no strength2 prior (docs/strength.md, issue 11).
     "black-queen": SearchHooks(others_weight=1.0, horizon=8, card_policy=black_queen_policy,

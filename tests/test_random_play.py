@@ -10,9 +10,10 @@ import pytest
 from bench.random_play import RandomPlayBids, RandomPlayTop2
 from engines.random_play import random_trick_chances
 from engines.strong import StrongEngine
-from whist.actions import Bid
+from whist.actions import Action, Bid
 from whist.cards import Card
 from whist.games.diminishing import DiminishingWhist
+from whist.observations import Observation
 
 SPADES = 3
 
@@ -62,11 +63,16 @@ def test_the_engine_bids_the_best_expected_score_and_plays_as_strong() -> None:
         RandomPlayBids(bid_playouts=0)
 
 
-def test_top2_searches_the_two_best_bids_under_random_play() -> None:
-    state = DiminishingWhist({"players": 4}, seed=5)
+def first_bid(seed: int) -> tuple[Observation, list[Action]]:
+    """The first bidder's observation and legal bids in a 4-player round of ``seed``."""
+    state = DiminishingWhist({"players": 4}, seed=seed)
     seat = state.to_move
     assert seat is not None
-    obs, legal = state.observe(seat), state.legal_actions()
+    return state.observe(seat), state.legal_actions()
+
+
+def test_top2_searches_the_two_best_bids_under_random_play() -> None:
+    obs, legal = first_bid(5)
     engine = RandomPlayTop2(seed=3, iterations=40, bid_playouts=300)
     bid = engine.choose(obs, legal)
     ranked = RandomPlayBids(seed=3, iterations=40, bid_playouts=300).random_play_ranking(obs, legal)
@@ -95,10 +101,7 @@ def test_strong_searches_the_two_best_bids_under_random_play_as_top2_did() -> No
 
 
 def test_a_bid_shortlist_of_zero_searches_every_bid() -> None:
-    state = DiminishingWhist({"players": 4}, seed=8)
-    seat = state.to_move
-    assert seat is not None
-    obs, legal = state.observe(seat), state.legal_actions()
+    obs, legal = first_bid(8)
     engine = StrongEngine(seed=1, iterations=40, bid_shortlist=0)
     engine.choose(obs, legal)
     assert engine.last_stats["candidates"] == len(legal) > 2
