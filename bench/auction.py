@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from engines.strong import StrongEngine, contract_estimates
+from engines.strong import StrongEngine, contract_estimate, contract_estimates
 from whist.actions import Action, Contract
 from whist.cards import Card
 from whist.observations import Observation
@@ -42,7 +42,7 @@ class CappedAuction(StrongEngine):
         hand = [int(Card.parse(text)) for text in observation["hand"]]
         estimates = contract_estimates(hand, observation["players"])
         kept = [a for a in legal if not isinstance(a, Contract)
-                or a.tricks <= estimates[None if a.trump is None else int(a.trump)] + self.cap]
+                or a.tricks <= contract_estimate(estimates, a) + self.cap]
         return kept or list(legal)
 
     def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:

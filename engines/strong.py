@@ -48,7 +48,7 @@ import math
 import random
 import time
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -597,13 +597,18 @@ def contract_estimates(hand: Sequence[int], players: int) -> dict[int | None, fl
     return out
 
 
+def contract_estimate(estimates: Mapping[int | None, float], contract: Contract) -> float:
+    """A contract's expected tricks, read from :func:`contract_estimates` by its trump."""
+    return estimates[None if contract.trump is None else int(contract.trump)]
+
+
 def _rollout_initial_bid(hand: Sequence[int], legal: list[Action], players: int) -> Action:
     estimates = contract_estimates(hand, players)
     best: Action = SKIP if SKIP in legal else legal[0]
     best_key = (-1.0, 0.0)
     for a in legal:
         if isinstance(a, Contract):
-            est = estimates[None if a.trump is None else int(a.trump)]
+            est = contract_estimate(estimates, a)
             # Bid only what the hand should take (plus about one from the rest).
             if a.tricks <= est + 1.0:
                 key = (est, -float(a.tricks))
@@ -644,7 +649,7 @@ def prune_candidates(obs: Observation, legal: list[Action], limit: int) -> list[
         def bid_score(a: Action) -> float:
             if not isinstance(a, Contract):
                 return 0.5
-            est = estimates[None if a.trump is None else int(a.trump)]
+            est = contract_estimate(estimates, a)
             return -abs(a.tricks - est - 0.5)
         ranked = sorted(legal, key=lambda a: (-bid_score(a), str(a)))[:limit]
         if SKIP in legal and SKIP not in ranked:
