@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.arena import make_engine, mean_ci  # noqa: E402
 from engines.distribute import DistributeError, map_ordered  # noqa: E402
+from engines.referee import next_action  # noqa: E402
 from whist.cards import SUIT_SYMBOLS  # noqa: E402
 from whist.games import game_class  # noqa: E402
 from whist.games.bidding import BiddingWhist  # noqa: E402
@@ -85,11 +86,7 @@ def play_game(job: GameJob) -> list[Row]:
                for s, level in enumerate(seats)]
     source = f"{SOURCES[game]}:{measure}"
     while not state.over:
-        seat = state.to_move
-        assert seat is not None
-        legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else engines[seat].choose(
-            state.observe(seat), legal)
+        action = next_action(state, engines)
         state.step(action)
         if state.hand_over:
             tricks, targets = state.hand_result()

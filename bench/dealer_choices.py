@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engines.arena import make_engine, mean_ci  # noqa: E402
 from engines.distribute import map_ordered  # noqa: E402
 from engines.interface import Engine  # noqa: E402
+from engines.referee import next_action  # noqa: E402
 from engines.strong import HOOKS, contract_estimates, prune_candidates  # noqa: E402
 from whist.actions import Action, Decision, NameTrump  # noqa: E402
 from whist.games.nine_five_two import NineFiveTwo  # noqa: E402
@@ -52,14 +53,6 @@ GAME = NineFiveTwo.name
 #: One dealer decision: its kind, the search's value of its choice (dealer's score),
 #: and each labelled alternative's score for the hand.
 Row = dict[str, Any]
-
-
-def next_action(state: NineFiveTwo, engines: Sequence[Engine]) -> Action:
-    """The only legal action, or the choice of the engine of the seat to move."""
-    seat = state.to_move
-    assert seat is not None
-    legal = state.legal_actions()
-    return legal[0] if len(legal) == 1 else engines[seat].choose(state.observe(seat), legal)
 
 
 def finish_hand(state: NineFiveTwo, action: Action, engines: Sequence[Engine]) -> int:

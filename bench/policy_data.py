@@ -43,6 +43,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.interface import Engine  # noqa: E402
+from engines.referee import next_action  # noqa: E402
 from engines.strong import StrongEngine, play_groups  # noqa: E402
 from whist.actions import Action, Play  # noqa: E402
 from whist.cards import Card, parse_trump  # noqa: E402
@@ -119,11 +120,7 @@ def dw_game(seed: int, args: argparse.Namespace) -> list[dict[str, Any]]:
     engines = [LoggingStrong(seed * 16 + s, args.card_iterations, args.bid_iterations)
                for s in range(4)]
     while not state.over:
-        seat = state.to_move
-        assert seat is not None
-        legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else engines[seat].choose(state.observe(seat),
-                                                                       legal)
+        action = next_action(state, engines)
         state.step(action)
     rows = [row for engine in engines for row in engine.log]
     return [{"source": "dw", "seed": args.seed, "game": seed - args.seed, **row} for row in rows]
