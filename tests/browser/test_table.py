@@ -375,6 +375,26 @@ def test_phone_taps_choose_discards_one_by_one(page: Any, request_log: Any, base
     assert wait_idle(page) in ("human", "over")
 
 
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, **PHONE)
+def test_a_hint_at_a_diminishing_whist_bid_names_strong_s_two_bids(
+        page: Any, request_log: Any, base_url: str, artifacts_dir: Path) -> None:
+    """At a bid ``strong`` searches the two bids random play ranks best: the hint lists
+    those two, in words with their points, and marks the better one's button."""
+    open_table(page, base_url, "?seed=36")
+    setup_game(page, "diminishing-whist", {"players": 4}, level="beginner")
+    assert wait_idle(page) == "human" and decision(page) == "bid"
+    offered = page.locator("#controls button[data-action]").count()
+    page.tap("#btn-hint")
+    page.wait_for_selector("#hint-box .hint-item", timeout=45_000)
+    items = page.locator("#hint-box .hint-item")
+    assert offered > 2 and items.count() == 2
+    assert all("points" in text for text in items.all_inner_texts())
+    best = page.locator("#hint-box .hint-item.best").get_attribute("data-hint")
+    marked = page.locator("#controls [data-hinted]")
+    assert marked.count() == 1 and marked.get_attribute("data-action") == best
+    shot(page, artifacts_dir / "hint-bid-phone.png")
+
+
 def test_summaries_last_trick_and_hint(page: Any, request_log: Any, base_url: str,
                                        artifacts_dir: Path) -> None:
     open_table(page, base_url, "?seed=35")
