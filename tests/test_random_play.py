@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bench.random_play import RandomPlayBids, RandomPlayTop2
+from bench.random_play import RandomPlayBids, RandomPlayTop2, RandomPlayTop2ZeroFirst
 from engines.random_play import random_trick_chances
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
@@ -78,6 +78,16 @@ def test_top2_searches_the_two_best_bids_under_random_play() -> None:
     ranked = RandomPlayBids(seed=3, iterations=40, bid_playouts=300).random_play_ranking(obs, legal)
     assert bid in ranked[:2]
     assert engine.last_stats["candidates"] == 2
+
+
+def test_zero_first_searches_a_bid_of_0_only_when_random_play_ranks_it_first() -> None:
+    obs, legal = first_bid(40)  # random play ranks 1, 0, 2, ...
+    ranked = RandomPlayBids(seed=3, iterations=40, bid_playouts=300).random_play_ranking(obs, legal)
+    assert [b.tricks for b in ranked[:3]] == [1, 0, 2]
+    engine = RandomPlayTop2ZeroFirst(seed=3, iterations=40, bid_playouts=300)
+    bid = engine.choose(obs, legal)
+    assert engine.last_stats["candidates"] == 2
+    assert bid == engine._search(obs, [ranked[0], ranked[2]])[0][0] != ranked[1]
 
 
 def test_strong_searches_the_two_best_bids_under_random_play_as_top2_did() -> None:
