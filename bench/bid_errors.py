@@ -41,9 +41,9 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.self_play import next_action  # noqa: E402
 from engines.arena import make_engine, mean_ci  # noqa: E402
 from engines.distribute import DistributeError, map_ordered  # noqa: E402
-from engines.referee import next_action  # noqa: E402
 from whist.cards import SUIT_SYMBOLS  # noqa: E402
 from whist.games import game_class  # noqa: E402
 from whist.games.bidding import BiddingWhist  # noqa: E402

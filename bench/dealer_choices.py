@@ -41,10 +41,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.self_play import next_action  # noqa: E402
 from engines.arena import make_engine, mean_ci  # noqa: E402
 from engines.distribute import map_ordered  # noqa: E402
 from engines.interface import Engine  # noqa: E402
-from engines.referee import next_action  # noqa: E402
 from engines.strong import HOOKS, contract_estimates, prune_candidates  # noqa: E402
 from whist.actions import Action, Decision, NameTrump  # noqa: E402
 from whist.games.nine_five_two import NineFiveTwo  # noqa: E402

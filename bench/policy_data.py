@@ -42,8 +42,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.self_play import next_action  # noqa: E402
 from engines.interface import Engine  # noqa: E402
-from engines.referee import next_action  # noqa: E402
 from engines.strong import StrongEngine, play_groups  # noqa: E402
 from whist.actions import Action, Play  # noqa: E402
 from whist.cards import Card, parse_trump  # noqa: E402

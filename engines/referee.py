@@ -67,16 +67,6 @@ def decision_time_limit(engine: Engine, factor: float = TIME_LIMIT_FACTOR,
     return default
 
 
-def next_action(state: GameState, engines: Sequence[Engine]) -> Action:
-    """The only legal action, else the choice of the engine of the seat to move, unchecked
-    (the bench's self-play, where a misbehaving engine is a bug to see, not to referee)."""
-    seat = state.to_move
-    if seat is None:
-        raise EngineError("the game is over: no seat is to move")
-    legal = state.legal_actions()
-    return legal[0] if len(legal) == 1 else engines[seat].choose(state.observe(seat), legal)
-
-
 def choose_action(state: GameState, engine: Engine, seat: int | None = None,
                   time_limit: float | None = None) -> Action:
     """Ask ``engine`` for the move of the seat to move; EngineError (state untouched) if it fails.
