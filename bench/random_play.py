@@ -78,12 +78,16 @@ class RandomPlayBids(StrongEngine):
         (or ``strong``'s search over the best :attr:`TOP`)."""
         if len(legal) > 1 and isinstance(legal[0], Bid) \
                 and observation["game"] == DiminishingWhist.name:
-            ranked = self.random_play_ranking(observation, legal)
-            if self.TOP == 0:
-                return ranked[0]
-            shortlist: list[Action] = list(ranked[:self.TOP])
+            shortlist = self.shortlist(self.random_play_ranking(observation, legal))
+            if len(shortlist) == 1:
+                return shortlist[0]
             return self._search(observation, shortlist)[0][0]
         return super().choose(observation, legal)
+
+    def shortlist(self, ranked: list[Bid]) -> list[Bid]:
+        """The bids to search, from the legal bids ranked by random play: the best
+        :attr:`TOP` (just the best when it is 0)."""
+        return list(ranked[:self.TOP or 1])
 
 
 class RandomPlayTop2(RandomPlayBids):
@@ -95,19 +99,10 @@ class RandomPlayTop2(RandomPlayBids):
 
 class RandomPlayTop2ZeroFirst(RandomPlayTop2):
     """:class:`RandomPlayTop2` that searches a bid of 0 only when random play ranks it
-    first: when 0 is second, the third-ranked bid takes its place.  The rollouts make
-    a bid of 0 look safer than it is at a real table, so given the choice between 0
-    and random play's best they take 0 too often (issue 21's bid-0 goal)."""
+    first: when 0 is second, the third-ranked bid takes its place.  Tried for issue 21's
+    bid-0 goal and not kept: the bids of 0 it drops were the better bids (docs/strength.md,
+    "a bid of 0 searched only when random play ranks it first")."""
 
-    def choose(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """As :class:`RandomPlayTop2`, with a bid of 0 searched only when ranked first."""
-        if len(legal) > 1 and isinstance(legal[0], Bid) \
-                and observation["game"] == DiminishingWhist.name:
-            ranked = self.random_play_ranking(observation, legal)
-            shortlist: list[Action] = []
-            shortlist.extend([b for i, b in enumerate(ranked)
-                              if i == 0 or b.tricks != 0][:self.TOP])
-            if len(shortlist) == 1:
-                return shortlist[0]
-            return self._search(observation, shortlist)[0][0]
-        return super().choose(observation, legal)
+    def shortlist(self, ranked: list[Bid]) -> list[Bid]:
+        """The best :attr:`TOP` of ``ranked`` after dropping a bid of 0 not ranked first."""
+        return [b for i, b in enumerate(ranked) if i == 0 or b.tricks != 0][:self.TOP]
