@@ -10,9 +10,11 @@ legal bids again by random play (the seat's observation as the match gave it,
 2,000 playouts, oh_hell's scoring) and groups the bid: random play's best, or
 an override above or below it.  Per group: the share of bids, ``strong``'s
 exact rate against ISMCTS's on the same seat of the same cards (the duplicate
-deal's other hand) and the points a hand between them.  Ranking is seeded by
-the hand, not by the match's engine, so a near tie may rank otherwise than
-the match did (a few percent of bids land in an override group by that alone).
+deal's other hand) and the points a hand between them.  The ranking is the
+match's own: the same engine seed (:func:`bench.ismcts_match.seat_seed`) and
+observation give the generator ``strong``'s shortlist drew from, so for the
+product's ``strong`` (and ``RandomPlayTop2``) every bid is one of the two ranked
+best, and "random play's best" is exactly the shortlist's first.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from bench.ismcts_match import (  # noqa: E402
     observation,
     our_legal,
     replay,
+    seat_seed,
 )
 from bench.oh_hell_round import OhHellRound  # noqa: E402
 from bench.random_play import RandomPlayBids  # noqa: E402
@@ -48,13 +51,16 @@ class RankedBid(NamedTuple):
 
     group: str
     bid: int
+    rank: int  # the bid's place in random play's ranking, 0 the best
     exact: bool
     ismcts_exact: bool
     points: float  # strong's return minus ISMCTS's on the same cards and seat
 
 
-def ranked_bids(results: Sequence[dict[str, Any]], seed: int) -> list[RankedBid]:
-    """Every ``strong`` bid of ``results`` (one match file's deals), grouped."""
+def ranked_bids(results: Sequence[dict[str, Any]], seed: int,
+                knows_undealt: bool = False) -> list[RankedBid]:
+    """Every ``strong`` bid of ``results`` (one match file's deals, played with ``seed``
+    and ``--strong-knows-undealt`` as ``knows_undealt``), grouped."""
     game = load_game()
     card_of = card_of_action(game)
     out: list[RankedBid] = []
@@ -69,15 +75,16 @@ def ranked_bids(results: Sequence[dict[str, Any]], seed: int) -> list[RankedBid]
             for turn in range(PLAYERS):
                 player = state.current_player()
                 if hand["kinds"][player] == "strong":
-                    obs = observation(state, player, card_of)
+                    obs = observation(state, player, card_of, knows_undealt)
                     legal = our_legal(replay(state.history(), card_of), player)
-                    ranker = RandomPlayBids(seed=(seed * 1_000_003 + deal["deal"]) * 8
-                                            + index * 4 + turn, world_class=OhHellRound)
-                    best = ranker.random_play_ranking(obs, legal)[0].tricks
+                    ranker = RandomPlayBids(seed=seat_seed(seed, deal["deal"], index, player),
+                                            world_class=OhHellRound)
+                    ranked = [b.tricks for b in ranker.random_play_ranking(obs, legal)]
                     bid = hand["bids"][player]
+                    best = ranked[0]
                     group = GROUPS[0] if bid == best else GROUPS[1] if bid > best else GROUPS[2]
                     out.append(RankedBid(
-                        group, bid, bid == hand["tricks"][player],
+                        group, bid, ranked.index(bid), bid == hand["tricks"][player],
                         other["bids"][player] == other["tricks"][player],
                         hand["returns"][player] - other["returns"][player]))
                 state.apply_action(history[BIDS_AT + turn])
@@ -109,7 +116,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     bids: list[RankedBid] = []
     for path in args.results:
         data = json.loads(path.read_text(encoding="utf-8"))
-        bids += ranked_bids(data["results"], int(data["seed"]))
+        bids += ranked_bids(data["results"], int(data["seed"]),
+                            bool(data.get("strong_knows_undealt", False)))
     rows = summary(bids)
     if args.json:
         print(json.dumps(rows))

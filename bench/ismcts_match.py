@@ -453,6 +453,12 @@ def arrangements() -> list[list[str]]:
     return [["strong", "ismcts"] * 2, ["ismcts", "strong"] * 2]
 
 
+def seat_seed(seed: int, deal: int, rotation: int, player: int) -> int:
+    """The seed of the engine at OpenSpiel ``player`` in hand ``rotation`` (0 or 1, as
+    :func:`arrangements`) of deal ``deal`` of a match seeded ``seed``."""
+    return (seed * 1_000_003 + deal) * 16 + rotation * 4 + player
+
+
 def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
               iterations: int | None = None, scoring: str = "oh_hell",
               others_weight: float | None = 0.0,
@@ -486,7 +492,7 @@ def play_deal(game: Any, deal: int, seed: int, seconds: float, uct_c: float,
     for rotation, kinds in enumerate(arrangements()):
         agents: list[Callable[[Any], int]] = []
         for player, kind in enumerate(kinds):
-            agent_seed = (seed * 1_000_003 + deal) * 16 + rotation * 4 + player
+            agent_seed = seat_seed(seed, deal, rotation, player)
             if kind == "strong":
                 engine = load_engine(engine_spec, DiminishingWhist.name, seed=agent_seed,
                                      budget=seconds if iterations is None else None,

@@ -22,6 +22,9 @@ def test_every_strong_bid_is_ranked_and_paired_with_ismcts_s_on_the_same_cards(
     # Two strong seats in each of a deal's two hands.
     assert len(bids) == 4 * len(deals)
     assert {b.group for b in bids} <= set(GROUPS)
+    # The match's own ranking: the product's strong only ever bids one of the two best.
+    assert {b.rank for b in bids} <= {0, 1}
+    assert all((b.rank == 0) == (b.group == GROUPS[0]) for b in bids)
     # Strong's seats in one hand are ISMCTS's in the other: the points are their returns' gap.
     first = deals[0]["hands"]
     own = [p for p, kind in enumerate(first[0]["kinds"]) if kind == "strong"]
