@@ -23,11 +23,12 @@ did first.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 from engines.random_play import BID_PLAYOUTS, bid_trick_chances, random_play_values
-from engines.strong import StrongEngine
+from engines.strong import StrongEngine, Tally
 from whist.actions import Action, Bid
 from whist.games.diminishing import DiminishingWhist
 from whist.observations import Observation
@@ -106,3 +107,69 @@ class RandomPlayTop2ZeroFirst(RandomPlayTop2):
     def shortlist(self, ranked: list[Bid]) -> list[Bid]:
         """The best :attr:`TOP` of ``ranked`` after dropping a bid of 0 not ranked first."""
         return [b for i, b in enumerate(ranked) if i == 0 or b.tricks != 0][:self.TOP]
+
+
+class LowerBidMarginTally(Tally):
+    """:class:`engines.strong.Tally` for a bid's two shortlisted candidates, random play's
+    best first: a lower bid than that one is chosen only when its rollouts lead it by more
+    than ``margin`` standard errors of their paired difference (a higher bid, or any other
+    decision, by the best mean as ever)."""
+
+    def __init__(self, candidates: list[Action], margin: float) -> None:
+        """An empty tally of ``candidates`` (random play's best bid first)."""
+        super().__init__(candidates)
+        self.margin = margin
+        #: The last ranking's paired z of the rollouts' lower override (None: none asked).
+        self.override_z: float | None = None
+
+    def ranked(self, alive: list[int]) -> list[tuple[int, float]]:
+        """:meth:`Tally.ranked`, with random play's best put back first when the rollouts
+        prefer a lower bid by no more than the margin."""
+        ranked = super().ranked(alive)
+        first = self.candidates[0]
+        top = ranked[0][0] if ranked else 0
+        if top == 0 or 0 not in alive or not isinstance(first, Bid):
+            return ranked
+        chosen = self.candidates[top]
+        if not isinstance(chosen, Bid) or chosen.tricks > first.tricks:
+            return ranked
+        diffs = [a - b for a, b in zip(self.values[top], self.values[0], strict=True)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+        se = math.sqrt(var / n)
+        self.override_z = math.inf if se == 0.0 else mean / se
+        if self.override_z > self.margin:
+            return ranked
+        return sorted(ranked, key=lambda pair: pair[0] != 0)
+
+    def stats(self, alive: list[int]) -> dict[str, Any]:
+        """The lower override's z, when one was weighed."""
+        return {} if self.override_z is None else {"override_z": self.override_z}
+
+
+class RandomPlayTop2Margin(StrongEngine):
+    """``strong`` (the two best bids under random play, searched) whose search picks a bid
+    below random play's best only when it leads by more than ``lower_margin`` (setting,
+    default :attr:`LOWER_MARGIN`) standard errors: tried for issue 21's bid-0 goal, where
+    :class:`RandomPlayTop2ZeroFirst` dropped the bids of 0 that the rollouts were sure of
+    along with the rest."""
+
+    setting_names: ClassVar[tuple[str, ...]] = (*StrongEngine.setting_names, "lower_margin")
+    #: The default of the ``lower_margin`` setting.
+    LOWER_MARGIN: ClassVar[float] = 1.0
+
+    def __init__(self, seed: int = 0, budget: float | None = None, **settings: Any) -> None:
+        """``strong``'s settings and ``lower_margin`` (standard errors, 0 or more)."""
+        super().__init__(seed=seed, budget=budget, **settings)
+        self.lower_margin = float(settings.get("lower_margin", self.LOWER_MARGIN))
+        if not self.lower_margin >= 0.0:
+            raise ValueError(f"lower_margin must be 0 or more, not {self.lower_margin}")
+
+    def _tally(self, obs: Observation, legal: Sequence[Action],
+               candidates: list[Action]) -> Tally:
+        """A :class:`LowerBidMarginTally` at a shortlisted bid, else ``strong``'s own."""
+        if len(candidates) == 2 and isinstance(candidates[0], Bid) \
+                and len(legal) > len(candidates):
+            return LowerBidMarginTally(candidates, self.lower_margin)
+        return super()._tally(obs, legal, candidates)

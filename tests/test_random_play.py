@@ -7,7 +7,12 @@ import random
 
 import pytest
 
-from bench.random_play import RandomPlayBids, RandomPlayTop2, RandomPlayTop2ZeroFirst
+from bench.random_play import (
+    RandomPlayBids,
+    RandomPlayTop2,
+    RandomPlayTop2Margin,
+    RandomPlayTop2ZeroFirst,
+)
 from engines.random_play import random_trick_chances
 from engines.strong import StrongEngine
 from whist.actions import Action, Bid
@@ -117,3 +122,54 @@ def test_a_bid_shortlist_of_zero_searches_every_bid() -> None:
     assert engine.last_stats["candidates"] == len(legal) > 2
     with pytest.raises(ValueError, match="bid_shortlist"):
         StrongEngine(bid_shortlist=-1)
+
+
+def round_bids(seed: int) -> list[tuple[Observation, list[Action]]]:
+    """Every bid decision of a 4-player round of ``seed``, ``strong`` (60 rollouts) bidding."""
+    state = DiminishingWhist({"players": 4}, seed=seed)
+    decisions = []
+    while isinstance(state.legal_actions()[0], Bid):
+        seat = state.to_move
+        assert seat is not None
+        obs, legal = state.observe(seat), state.legal_actions()
+        decisions.append((obs, legal))
+        state.apply(StrongEngine(seed=seat, iterations=60).choose(obs, legal))
+    return decisions
+
+
+def test_a_lower_bid_margin_of_zero_is_strong_itself() -> None:
+    for seed in (6, 9):
+        for obs, legal in round_bids(seed):
+            strong = StrongEngine(seed=3, iterations=200)
+            margin = RandomPlayTop2Margin(seed=3, iterations=200, lower_margin=0.0)
+            assert margin.evaluate(obs, legal) == strong.evaluate(obs, legal)
+
+
+def test_a_lower_bid_than_random_plays_best_needs_the_margin() -> None:
+    obs, legal = first_bid(6)
+    strong = StrongEngine(seed=3, iterations=200)
+    ranked = RandomPlayBids(seed=3).random_play_ranking(obs, legal)
+    assert strong.choose(obs, legal) == ranked[1] == Bid(ranked[0].tricks - 1)
+    engine = RandomPlayTop2Margin(seed=3, iterations=200)  # 1 standard error
+    assert engine.choose(obs, legal) == ranked[0]
+    z = engine.last_stats["override_z"]
+    assert 0.0 < z < 1.0
+    assert RandomPlayTop2Margin(seed=3, iterations=200, lower_margin=z / 2).choose(
+        obs, legal) == ranked[1]
+    with pytest.raises(ValueError, match="lower_margin"):
+        RandomPlayTop2Margin(lower_margin=-1)
+
+
+def test_a_higher_bid_than_random_plays_best_needs_no_margin() -> None:
+    higher = 0
+    for seed in range(20, 26):
+        for obs, legal in round_bids(seed):
+            strong = StrongEngine(seed=3, iterations=200)
+            first = RandomPlayBids(seed=3).random_play_ranking(obs, legal)[0]
+            bid = strong.choose(obs, legal)
+            assert isinstance(bid, Bid)
+            if bid.tricks > first.tricks:
+                higher += 1
+                wide = RandomPlayTop2Margin(seed=3, iterations=200, lower_margin=1e9)
+                assert wide.choose(obs, legal) == bid
+    assert higher > 0
