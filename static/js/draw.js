@@ -186,7 +186,10 @@ export function renderTrick() {
   placeTrick();
 }
 
-/** The line above the hand: what the person is asked, who is thinking, or who took the trick. */
+/**
+ * The line above the hand: what the person is asked (only "Your turn" while the decision
+ * panel asks it), who is thinking, or who took the trick.
+ */
 export function renderStatus() {
   const t = table();
   const el = $("#status");
@@ -195,6 +198,8 @@ export function renderStatus() {
   if (turn === "summary") text = $("#hand-summary-title").textContent;
   else if (app.shownTrick) text = app.shownTrick.text;
   else if (t.human_to_move && turn !== "human" && !t.over) text = "…";
+  // The panel on the felt asks the question itself; said again here it crowds a phone.
+  else if (decisionOpen(t)) text = "Your turn";
   const high = el.offsetHeight;
   el.textContent = text;
   el.classList.toggle("thinking", t.computer_to_move && !t.over && !app.shownTrick && turn !== "summary");
@@ -314,6 +319,12 @@ function confirmRow(select) {
   return row;
 }
 
+/** Whether the person's decision is asked in the panel on the felt (anything but a card). */
+function decisionOpen(t) {
+  return t.human_to_move && !app.shownTrick && !t.over &&
+    ["numbers", "grid", "row", "select"].includes(t.choices.layout);
+}
+
 /**
  * The person's decision other than a card (counts, a grid, a few named
  * choices, choosing several cards): a panel in the middle of the felt, with
@@ -328,8 +339,7 @@ export function renderDecision() {
   const choices = t.choices;
   box.dataset.decision = t.decision ?? "";
   box.dataset.layout = choices.layout;
-  const open = t.human_to_move && !app.shownTrick && !t.over &&
-    ["numbers", "grid", "row", "select"].includes(choices.layout);
+  const open = decisionOpen(t);
   panel.toggleAttribute("data-open", open);
   const lines = t.context.map((line) => `<p>${suitText(line)}</p>`).join("");
   if (open) {

@@ -395,6 +395,38 @@ def test_a_hint_at_a_diminishing_whist_bid_names_strong_s_two_bids(
     shot(page, artifacts_dir / "hint-bid-phone.png")
 
 
+@pytest.mark.browser_context_args(viewport={"width": 360, "height": 640}, **PHONE)
+def test_a_phone_asks_a_bid_in_the_panel_and_not_again_on_the_status_line(
+        page: Any, request_log: Any, base_url: str, artifacts_dir: Path) -> None:
+    """While the decision panel asks the question, the line above the hand says only whose
+    turn it is, on one line; once the person has answered, that line is the prompt again."""
+    open_table(page, base_url, "?seed=36")
+    setup_game(page, "diminishing-whist", {"players": 4}, level="beginner")
+    assert wait_idle(page) == "human" and decision(page) == "bid"
+    prompt = page.evaluate("window.whistTable.table.prompt")
+    panel = page.locator("#decision[data-open]")
+    assert panel.count() == 1 and panel.get_attribute("aria-label") == prompt
+    assert page.locator("#decision .prompt").inner_text() == prompt
+    status = page.locator("#status")
+    assert status.inner_text() == "Your turn"
+    lines = status.evaluate(
+        "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+    assert lines < 1.5, f"the status line takes {lines:.1f} lines"
+    shot(page, artifacts_dir / "bid-status-phone.png")
+    # Every text the line shows from the bid on, until the person's next turn (a card to play).
+    page.evaluate("""() => { window.__status = [];
+        new MutationObserver(() => window.__status.push(document.querySelector('#status').textContent))
+          .observe(document.querySelector('#status'), { childList: true, characterData: true,
+                                                        subtree: true }); }""")
+    page.locator("#controls button[data-action]:not([disabled])").first.tap()
+    assert wait_idle(page) == "human" and decision(page) == "card"
+    assert page.locator("#decision[data-open]").count() == 0
+    assert status.inner_text() == page.evaluate("window.whistTable.table.prompt")
+    seen = page.evaluate("window.__status")
+    assert seen and "Your turn" not in seen, seen
+    shot(page, artifacts_dir / "bid-status-after-phone.png")
+
+
 def test_summaries_last_trick_and_hint(page: Any, request_log: Any, base_url: str,
                                        artifacts_dir: Path) -> None:
     open_table(page, base_url, "?seed=35")

@@ -100,6 +100,44 @@ def test_one_tap_starts_a_first_game_with_tips(sized: Any, base_url: str,
     assert not page.locator("#setup-tips").is_checked()
 
 
+#: Every game of the first screen in sight, not under the pinned Start bar: each option's box
+#: inside the window, and its middle and its foot answer a tap as that option; Start too.
+IN_SIGHT = """() => {
+  const own = (e, x, y) => { const hit = document.elementFromPoint(x, y); return !!hit && e.contains(hit); };
+  const start = document.getElementById('start');
+  return [...document.querySelectorAll('#setup-games .game-choice'), start].filter((e) => {
+    const r = e.getBoundingClientRect();
+    const x = r.left + r.width / 2;
+    return !(r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth
+             && own(e, x, r.top + r.height / 2) && own(e, x, r.bottom - 2));
+  }).map((e) => e.dataset.game ?? e.id);
+}"""
+
+
+@pytest.mark.parametrize("width,height", [(844, 390), (640, 360), (390, 844), (360, 640),
+                                          (1366, 860), (1024, 700)])
+def test_every_game_is_in_sight_on_the_first_screen(browser: Any, base_url: str,
+                                                    artifacts_dir: Path, width: int,
+                                                    height: int) -> None:
+    """A phone on its side included: the five games and Start show without scrolling."""
+    phone = width < 1000
+    context = browser.new_context(base_url=base_url, viewport={"width": width, "height": height},
+                                  is_mobile=phone, has_touch=phone)
+    context.add_init_script("try { localStorage.setItem('whist-snapshot', 'off'); } catch {}")
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=60_000)
+        assert turn(page) == "setup"
+        assert page.locator("#setup-games .game-choice").count() == 5
+        page.screenshot(path=str(artifacts_dir / f"welcome-games-{width}x{height}.png"))
+        hidden = page.evaluate(IN_SIGHT)
+        assert not hidden, f"{width}x{height}: out of sight on the first screen: {hidden}"
+        assert page.evaluate("document.documentElement.scrollHeight") <= height
+    finally:
+        context.close()
+
+
 def test_rules_open_at_their_top_on_a_phone(browser: Any, base_url: str,
                                             artifacts_dir: Path) -> None:
     context = browser.new_context(base_url=base_url, **SIZES["phone"])
