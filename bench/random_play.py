@@ -121,31 +121,38 @@ class LowerBidMarginTally(Tally):
         self.margin = margin
         #: The last ranking's paired z of the rollouts' lower override (None: none asked).
         self.override_z: float | None = None
+        #: Whether that override was settled by the search (random play's best dropped).
+        self.override_settled = False
 
     def ranked(self, alive: list[int]) -> list[tuple[int, float]]:
         """:meth:`Tally.ranked`, with random play's best put back first when the rollouts
-        prefer a lower bid by no more than the margin."""
+        prefer a lower bid by no more than the margin (unless the search already dropped
+        random play's best as clearly behind)."""
         ranked = super().ranked(alive)
         first = self.candidates[0]
         top = ranked[0][0] if ranked else 0
-        if top == 0 or 0 not in alive or not isinstance(first, Bid):
-            return ranked
         chosen = self.candidates[top]
-        if not isinstance(chosen, Bid) or chosen.tricks > first.tricks:
+        if top == 0 or not isinstance(first, Bid) or not isinstance(chosen, Bid) \
+                or chosen.tricks > first.tricks:
             return ranked
-        diffs = [a - b for a, b in zip(self.values[top], self.values[0], strict=True)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-        se = math.sqrt(var / n)
+        # Over the worlds both were searched in (all of them, unless one was dropped).
+        worlds = min(len(self.values[top]), len(self.values[0]))
+        diffs = [a - b for a, b in zip(self.values[top][:worlds], self.values[0][:worlds],
+                                       strict=True)]
+        mean = sum(diffs) / worlds
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)
+        se = math.sqrt(var / worlds)
         self.override_z = math.inf if se == 0.0 else mean / se
-        if self.override_z > self.margin:
+        self.override_settled = 0 not in alive
+        if self.override_settled or self.override_z > self.margin:
             return ranked
         return sorted(ranked, key=lambda pair: pair[0] != 0)
 
     def stats(self, alive: list[int]) -> dict[str, Any]:
-        """The lower override's z, when one was weighed."""
-        return {} if self.override_z is None else {"override_z": self.override_z}
+        """The lower override's z and whether the search had settled it, when one was weighed."""
+        if self.override_z is None:
+            return {}
+        return {"override_z": self.override_z, "override_settled": self.override_settled}
 
 
 class RandomPlayTop2Margin(StrongEngine):
