@@ -38,7 +38,7 @@ async function absorb(reply, gen) {
   const before = motion.snapshot();
   const handBefore = table()?.hand_number;
   app.view = reply;
-  noteEvents(reply.events);
+  noteEvents(reply);
   if (reply.played) sound("play");
   const completed = reply.completed;
   if (completed) {
@@ -64,8 +64,9 @@ async function absorb(reply, gen) {
   if (gen !== app.gen) return;
   const t = table();
   if (t.over) noteGameOver(); // this action ended the game: count it in the statistics
+  // Every hand is summed up, the game's last one too (then settle shows the game's summary).
   const handEnded = Boolean(t.hand_summary) || (reply.events ?? []).some((e) => e.type === "scored");
-  if (handEnded && !t.over) {
+  if (handEnded) {
     await handSummary(reply, gen);
     if (gen !== app.gen) return;
   }
@@ -82,14 +83,20 @@ export function reopenLog(reply) {
   app.latest = "";
 }
 
-/** Every event in words: kept for the score drawer, the newest on the felt, and said aloud. */
-function noteEvents(events) {
-  const all = events ?? [];
-  if (!all.length) return;
+/**
+ * A reply's events in words: kept for the score drawer, the newest on the felt, and said
+ * aloud. The felt's newest line is what just happened: once a card is played (or a trick
+ * taken) the line it showed is old news, and goes: the cards on the felt say what happened.
+ */
+function noteEvents(reply) {
+  const all = reply.events ?? [];
   // The log keeps every event; a taken trick is said when it is gathered, not here.
-  app.events = [...[...all].reverse(), ...app.events].slice(0, EVENT_LINES);
+  if (all.length) app.events = [...[...all].reverse(), ...app.events].slice(0, EVENT_LINES);
   const lines = all.filter((e) => e.type !== "trick");
-  if (!lines.length) return;
+  if (!lines.length) {
+    if (reply.completed || reply.view?.trick?.length) app.latest = "";
+    return;
+  }
   // The felt's newest line leaves off what its context lines already say (Python marks it).
   const newest = lines[lines.length - 1];
   app.latest = newest.on_table ? "" : newest.text;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from whist.cards import Suit
 from whist.events import HandScored
-from whist.games.bidding import CONTRACTS
+from whist.games.bidding import CONTRACTS, bet_score
 from whist.observations import (
     BiddingObservation,
     Observation,
@@ -48,13 +48,29 @@ class BiddingPresenter(GamePresenter[BiddingObservation]):
             return "all skipped" if result.trump is None else "all skipped, no trump"
         return f"{result.targets[ruler]}{result.trump} {seating.name(ruler)}"
 
+    def score_detail(self, event: HandScored, seat: int) -> str:
+        """Why a seat scored what it did: its tricks against its bet (``5 short``,
+        ``exact``, ``1 over``), or a zero bet kept (its bonus) or broken."""
+        bet = event.targets[seat] if seat < len(event.targets) else None
+        tricks = event.tricks[seat] if seat < len(event.tricks) else None
+        if bet is None or tricks is None:
+            return ""
+        if bet == 0:
+            # The bonus as the rules count it (it depends on the four bets' total).
+            bonus = bet_score(0, 0, sum(b or 0 for b in event.targets))
+            return (f"zero kept: bonus {bonus}" if tricks == 0
+                    else f"zero broken: 10 × {tricks} − {bonus}")
+        if tricks == bet:
+            return "exact"
+        return f"{bet - tricks} short" if tricks < bet else f"{tricks - bet} over"
+
     def narrow(self, obs: Observation) -> BiddingObservation:
         """``obs`` as a Bidding Whist observation; TypeError for any other game."""
         return as_bidding(obs)
 
     def heading(self, obs: BiddingObservation, seating: Seating) -> str:
         """Hand n: who rules with what, or the bidding and who opened it."""
-        number = obs["hand_number"] + 1
+        number = counted_hand(obs)
         if obs["contract"] is not None and obs["ruler"] is not None:
             return (f"Hand {number}: {seating.does(obs['ruler'], 'rule')} with {obs['contract']}, "
                     f"{trump_words(obs['trump_name'])}")
@@ -62,7 +78,7 @@ class BiddingPresenter(GamePresenter[BiddingObservation]):
 
     def info(self, obs: BiddingObservation, seating: Seating) -> list[InfoView]:
         """Hand n of m; the trump once someone rules, else the high bid."""
-        items = [_info("hand", "Hand", f"{obs['hand_number'] + 1} of {obs['options'].get('hands', 1)}")]
+        items = [_info("hand", "Hand", f"{counted_hand(obs)} of {obs['options'].get('hands', 1)}")]
         if obs["ruler"] is not None:
             items.append(_trump_item(obs))
         elif obs["high_bid"] is not None and obs["high_bidder"] is not None:
@@ -126,3 +142,11 @@ class BiddingPresenter(GamePresenter[BiddingObservation]):
 
 def _denomination(trump: Suit | None) -> str:
     return "NT" if trump is None else trump.symbol
+
+
+def counted_hand(obs: BiddingObservation) -> int:
+    """The 1-based number of the hand in play (or the last, once the game is over) among the
+    hands that count: a deal redealt because all four skipped stays in the record but is
+    not a hand of the game (whist/games/bidding.py), so the count is of scored hands."""
+    scored = len(obs["hand_scores"])
+    return scored if obs["over"] else scored + 1
