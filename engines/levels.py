@@ -75,8 +75,8 @@ EXPERT_ROLLOUTS: Final[Mapping[str, int]] = MappingProxyType({
 #: The summaries are what a player reads when choosing an opponent.
 PLAYER_LEVELS: Final[tuple[PlayerLevel, ...]] = (
     PlayerLevel("beginner", "Beginner", "beginner", None,
-                "Knows the rules and bids about what its hand is worth, but makes "
-                "a careless play now and then: a good first opponent."),
+                "Knows the rules and plays a simple game, with a careless bid or card "
+                "now and then: a good first opponent."),
     PlayerLevel("intermediate", "Intermediate", None, None,
                 "Plays the steady, sensible game of the original program's computer player."),
     PlayerLevel("advanced", "Advanced", "strong", 0.6,

@@ -118,3 +118,11 @@ def test_undo_reopens_the_log_without_the_lines_taken_back() -> None:
     undone = webapi.undo({})
     assert [e["text"] for e in undone["story"]] == before_undo
     assert undone["story"] == webapi.resume({"sealed": undone["sealed"]})["story"]
+
+
+def test_the_set_up_screen_learns_the_seats_names_the_table_will_use() -> None:
+    reply = webapi.players_for({"game": "black-queen", "options": {"players": 5}})
+    assert reply["names"] == ["You", "Blair", "Casey", "Drew", "Emery"]
+    started = webapi.start({"game": "black-queen", "options": {"players": 5},
+                            "seats": ["human", *["beginner"] * 4], "seed": 3})
+    assert [s["name"] for s in started["view"]["seats"]] == reply["names"]

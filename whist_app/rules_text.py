@@ -12,7 +12,13 @@ from __future__ import annotations
 from typing import TypedDict
 
 from whist.games import game_class
-from whist.games.bidding import MIN_CONTRACT, ON_ALL_SKIP, TRICKS
+from whist.games.bidding import (
+    MIN_CONTRACT,
+    TRICKS,
+    ZERO_BONUS,
+    ZERO_BONUS_CROWDED,
+    bet_score,
+)
 from whist.games.black_queen import NO_CARDS_BONUS, NO_POINTS_BONUS, PENALTY, QUEEN_OF_SPADES
 from whist.games.diminishing import SCHEDULE
 from whist.games.nine_five_two import HAND_SIZE, KITTY_SIZE, contracts_for
@@ -26,14 +32,31 @@ class RulesText(TypedDict):
     points: list[str]
 
 
+#: What every game shares, shown under each game's own rules: true of a game without
+#: trump too (Black Queen), so trump is only "in a game with trump".
 COMMON = ("One or more 52-card decks, Ace high. Play goes clockwise; you must follow the suit "
-          "led if you can; the highest trump wins the trick, else the highest card of the suit "
-          "led (with two decks, of two equal cards the one played later wins); the winner "
-          "leads the next trick.")
+          "led if you can; the highest card of the suit led wins the trick, unless the game "
+          "has trump and a trump was played: then the highest trump wins (with more than one "
+          "deck, of two equal cards the one played later wins); the winner leads the next "
+          "trick.")
+
+#: Each choice of Bidding Whist's ``on_all_skip`` in words, by its value.
+ALL_SKIP_WORDS: dict[str, str] = {
+    "redeal": "the cards are shuffled and dealt again, and the same player opens the bidding "
+              "(that deal does not count as a hand)",
+    "no_trump": "the player who opened the bidding rules with no trump, and everyone, that "
+                f"player included, bets 0–{TRICKS} tricks, starting with the ruler",
+    "end": "the game ends, and that deal scores nothing",
+}
 
 
 def _spec(game: str, name: str) -> OptionSpec:
     return next(s for s in game_class(game).option_specs if s.name == name)
+
+
+def _signed(n: int) -> str:
+    """``+40``, ``−40`` (a minus sign, as the rest of the text), ``0``."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
 def _range(spec: OptionSpec) -> str:
@@ -51,7 +74,9 @@ def _diminishing() -> RulesText:
                 f"{_range(players)} players (default {players.default}), one deck, "
                 f"{len(SCHEDULE)} rounds with a fixed schedule of cards and trump: {schedule}.",
                 "Each round everyone bids how many tricks they will take (0 up to the cards "
-                "dealt), starting with the round's opener (round 1: seat 0, then one seat on).",
+                "dealt), starting with the round's opener: the first seat (yours, in a game "
+                "set up here) opens round 1, and the opener moves one player to the left "
+                "(clockwise) each round.",
                 "The last bidder may not bid the number that would make the bids add up to "
                 "exactly the number of tricks (the hook).",
                 "The opening bidder leads the first trick.",
@@ -73,8 +98,8 @@ def _black_queen() -> RulesText:
                 "suit led, you must follow suit. No trump.",
                 "When a face-up card has been played, the card under it is turned face up "
                 "once the trick is collected.",
-                "The player left of the dealer leads the first trick; the deal moves one "
-                "seat on each hand.",
+                "The player to the left (clockwise) of the dealer leads the first trick; "
+                "the deal moves one player to the left each hand.",
                 f"Scoring per hand: each heart −{heart}, each {QUEEN_OF_SPADES} "
                 f"−{PENALTY[QUEEN_OF_SPADES]}. Took no cards: +{NO_CARDS_BONUS}. Took cards "
                 f"but no penalty points: +{NO_POINTS_BONUS}. Took every penalty point: they "
@@ -90,7 +115,7 @@ def _nine_five_two() -> RulesText:
             "points": [
                 f"Three players, {HAND_SIZE} cards each, {KITTY_SIZE} to the kitty.",
                 f"Contracts: the dealer must take {dealer} tricks, the next player {left}, the "
-                f"third {third}. The deal moves one seat on each hand.",
+                f"third {third}. The deal moves one player to the left (clockwise) each hand.",
                 f"The dealer names trump (or no trump), takes the kitty and discards any "
                 f"{KITTY_SIZE} cards face down.",
                 f"The player going for {left} leads the first trick.",
@@ -102,8 +127,19 @@ def _nine_five_two() -> RulesText:
                 f"({target.default} by default); highest total wins."]}
 
 
+def _all_skip() -> str:
+    """What the option ``on_all_skip`` does, each choice named as the set-up screen shows it."""
+    spec = _spec("bidding-whist", "on_all_skip")
+    label = spec.name.replace("_", " ").capitalize()
+    choices = [f"“{str(c).replace('_', ' ')}”"
+               f"{' (the default)' if c == spec.default else ''}: {ALL_SKIP_WORDS[str(c)]}"
+               for c in spec.choices or ()]
+    return f"If everyone skips, the option “{label}” decides. " + "; ".join(choices) + "."
+
+
 def _bidding() -> RulesText:
-    rules = ", ".join(ON_ALL_SKIP)
+    b = 4
+    examples = ", ".join(f"{t} tricks {_signed(bet_score(b, t, 0))}" for t in (b, b + 1, b - 1, 0))
     return {"summary": "Four players bid for trump, then everyone bets on their tricks.",
             "points": [
                 f"Four players, {TRICKS} cards each (Israeli style).",
@@ -114,11 +150,14 @@ def _bidding() -> RulesText:
                 "their bet.",
                 f"Secondary bets: the other three bet 0–{TRICKS} tricks; the last may not make "
                 f"the four bets total exactly {TRICKS}.",
-                f"If everyone skips ({rules}; default {ON_ALL_SKIP[0]}): deal again, play no "
-                "trump with everyone betting, or end the game.",
-                "The ruler leads. Score with bet b > 0 and t tricks: 10 × (min(t, b) − |t − b|). "
-                f"Bet 0: +100 for no tricks (+50 if the bets total more than {TRICKS}), "
-                "otherwise 10 × t minus that bonus."]}
+                _all_skip(),
+                "The ruler leads the first trick.",
+                "Score with a bet of 1 or more: 10 points for each trick you take up to your "
+                "bet, less 10 points for each trick you end up over or under it "
+                f"(bet {b}: {examples}).",
+                f"Score with a bet of 0: +{ZERO_BONUS} if you take no trick "
+                f"(+{ZERO_BONUS_CROWDED} if the four bets total more than {TRICKS}); otherwise "
+                "10 points for each trick you take, less that bonus."]}
 
 
 def _classic() -> RulesText:

@@ -57,19 +57,40 @@ def _goal(obs: Observation) -> str:
     return ""
 
 
+def _face_up(obs: Observation) -> list[str]:
+    """The person's face-up cards as actions (``Q♠@3``): Black Queen's row, else none."""
+    rows = obs.get("up")
+    if not isinstance(rows, list):
+        return []
+    return [f"{card}@{position}" for position, card in enumerate(rows[obs["seat"]])
+            if card is not None]
+
+
 def _card_tip(obs: Observation, explain: Explain) -> str:
     hand = list(obs["hand"])
+    up = _face_up(obs)
     legal = set(obs["legal"])
     lead = "You lead this trick" if not obs["trick"] else "Your card to this trick"
     parts = [f"{lead}; {_trump(obs)}."]
-    barred = [card for card in hand if card not in legal]
+    # The hand's barred cards first: the reason given is the one a hand card gets.
+    barred = [card for card in hand + up if card not in legal]
     if not barred:
-        parts.append("Any card in your hand is allowed now.")
+        parts.append("Any card in your hand is allowed now." if not up
+                     else "Any of your face-up cards is allowed now." if not hand
+                     else "Any card in your hand or face up is allowed now.")
+        return " ".join(parts)
+    reason = explain(barred[0])
+    because = f" ({reason})." if reason else "."
+    in_hand = len([card for card in hand if card in legal])
+    if not up:
+        parts.append(f"{_count(in_hand, 'card')} of your hand may be played now; the dimmed "
+                     f"ones may not{because}")
     else:
-        reason = explain(barred[0])
-        allowed = len([card for card in hand if card in legal])
-        parts.append(f"{_count(allowed, 'card')} of your hand may be played now; the dimmed "
-                     f"ones may not" + (f" ({reason})." if reason else "."))
+        face_up = len([card for card in up if card in legal])
+        places = " and ".join(place for n, place in ((in_hand, f"{in_hand} in your hand"),
+                                                     (face_up, f"{face_up} face up")) if n)
+        parts.append(f"{_count(in_hand + face_up, 'card')} may be played now ({places}); "
+                     f"the dimmed ones may not{because}")
     return " ".join(parts)
 
 

@@ -32,6 +32,7 @@ from whist.games import GAME_NAMES, game_class
 from whist.inputs import nests_deeper, shown
 from whist.protocol import IllegalAction, OptionError
 from whist.records import replay
+from whist_app.presenters.base import HUMAN, Seating
 from whist_app.presenters.hints import hint_items
 from whist_app.rules_text import COMMON, RULES
 from whist_app.table import Table, default_seats
@@ -207,9 +208,12 @@ def catalog(payload: Payload) -> Reply:
 
 @api
 def players_for(payload: Payload) -> Reply:
-    """How many seats a game has with the given options (validating them)."""
+    """How many seats a game has with the given options (validating them), and their
+    names as the table will show them (the person in seat 0)."""
     state = game_class(_game_name(payload))(payload.get("options") or {}, seed=0)
-    return {"players": state.players, "options": state.options}
+    seating = Seating([HUMAN] + [""] * (state.players - 1), 0)
+    return {"players": state.players, "options": state.options,
+            "names": [seating.name(seat) for seat in range(state.players)]}
 
 
 @api

@@ -431,7 +431,7 @@ export function renderHint() {
   const best = bestAction(hint);
   box.innerHTML = `<div class="drawer-head"><h2>Hint</h2>
       <button type="button" class="close" data-close="hint-box" aria-label="Close the hint">&#x2715;</button></div>
-    <p class="hint-intro">The strong player suggests the choice marked on the table. Its estimates of your points:</p>
+    <p class="hint-intro">The strong player suggests the choice marked on the table. Its estimates:</p>
     <ol>${items.map((h) =>
       `<li class="hint-item${h.action === best ? " best" : ""}" data-hint="${escapeHtml(h.action)}">${suitText(h.text)}</li>`).join("")}</ol>`;
   markHint();

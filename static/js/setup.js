@@ -134,13 +134,18 @@ function renderSetupSeats() {
   return seatsPending;
 }
 
+/** A seat's name as the table shows it (Python's, when players_for sends them), else its number. */
+function seatName(names, seat) {
+  return typeof names?.[seat] === "string" ? names[seat] : `Seat ${seat}`;
+}
+
 /** One select per computer seat in `box`: `choices` ({level, label, description}), `first` on top. */
-function seatSelects(box, legend, players, choices, wanted, fallback, first = null) {
+function seatSelects(box, legend, players, choices, wanted, fallback, first = null, names = null) {
   box.innerHTML = `<legend>${legend}</legend>`;
   for (let seat = 1; seat < players; seat++) {
     const row = document.createElement("label");
     row.className = "seat-row field";
-    row.innerHTML = `<span><span class="seat-dot" style="background:${SEAT_COLOURS[seat % 6]}"></span> Seat ${seat}</span>`;
+    row.innerHTML = `<span><span class="seat-dot" style="background:${SEAT_COLOURS[seat % 6]}"></span> ${escapeHtml(seatName(names, seat))}</span>`;
     const select = document.createElement("select");
     select.dataset.seat = seat;
     for (const { level, label, description } of first ? [first, ...choices] : choices) {
@@ -174,8 +179,9 @@ async function drawSetupSeats() {
   const ticket = ++seatsRequest;
   $("#setup-error").textContent = "";
   let players;
+  let names;
   try {
-    ({ players } = await call("players_for", { game: game.name, options }));
+    ({ players, names } = await call("players_for", { game: game.name, options }));
   } catch (err) {
     if (ticket === seatsRequest) $("#setup-error").textContent = err.message;
     return;
@@ -188,14 +194,14 @@ async function drawSetupSeats() {
   const fallback = plain.some((l) => l.level === game.default_level)
     ? game.default_level : plain[0].level;
   seatSelects($("#setup-seats"), "Opponents", players, plain,
-              app.settings.levels[game.name] ?? [], fallback);
+              app.settings.levels[game.name] ?? [], fallback, null, names);
   const you = document.createElement("p");
   you.className = "seat-row";
-  you.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[0]}"></span> Seat 0: <strong>You</strong>`;
+  you.innerHTML = `<span class="seat-dot" style="background:${SEAT_COLOURS[0]}"></span> ${names ? "" : "Seat 0: "}<strong>You</strong>`;
   $("#setup-seats legend").after(you);
   const asLevel = { level: "", label: "As its level", description: "Plays at the level chosen above." };
   seatSelects($("#setup-engines"), "Computer players by name", players, engines,
-              app.settings.engines?.[game.name] ?? [], "", asLevel);
+              app.settings.engines?.[game.name] ?? [], "", asLevel, names);
   storeSetup();
 }
 

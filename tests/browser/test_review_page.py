@@ -170,6 +170,8 @@ def test_review_replay_and_statistics(page: Any, base_url: str, request_log: Any
     assert rows.count() == 1
     assert rows.first.locator('[data-col="games"]').inner_text() == "1"
     assert rows.first.locator('[data-col="loss"]').inner_text() != "–"
+    chart_picker = page.locator("#stats label:has(#stats-chart-game)")
+    assert chart_picker.is_visible()
     page.screenshot(path=str(artifacts_dir / "stats-desktop.png"))
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(artifacts_dir / "stats-phone.png"))
@@ -188,5 +190,8 @@ def test_review_replay_and_statistics(page: Any, base_url: str, request_log: Any
     page.click("#stats-clear")
     page.click("#stats-confirm-clear")
     page.locator("#stats-empty").wait_for(state="visible")
+    # No games: no chart, and no empty "Chart" picker either (its [hidden] wins over the CSS).
+    assert chart_picker.get_attribute("hidden") is not None
+    assert chart_picker.is_hidden()
     assert page.evaluate("localStorage.getItem('whist.stats')") is None
     assert not native, native

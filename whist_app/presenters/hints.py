@@ -31,10 +31,16 @@ def describe_action(decision: str | None, action: str) -> str:
     return action
 
 
+#: What a hint's estimate measures, after its number: the search's value is the seat's own
+#: points from here on less a share of the other seats' mean (``engines/strong.py``,
+#: ``others_weight``), so it is not the person's score and may be negative where no score is.
+VALUE_WORDS = "points compared with the other players"
+
+
 def hint_items(decision: str | None, estimates: Sequence[tuple[str, float]]) -> list[HintItemView]:
     """The hint's candidates, best first, in plain words with their estimates."""
     return [{"action": action, "label": describe_action(decision, action), "value": value,
-             "text": f"{describe_action(decision, action)}: about {value:+.1f} points",
+             "text": f"{describe_action(decision, action)}: about {value:+.1f} {VALUE_WORDS}",
              "cards": _hand_cards(decision, action)}
             for action, value in estimates]
 
