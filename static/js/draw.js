@@ -424,17 +424,21 @@ export function renderHint() {
   }
   box.hidden = false;
   if (hint === "thinking") {
-    box.innerHTML = `<div class="drawer-head"><h2>Hint</h2></div><p>The strong player is thinking about your move…</p>`;
-    return;
+    box.innerHTML = `<div class="drawer-head"><h2>Hint</h2></div>
+      <div class="hint-body"><p>The strong player is thinking about your move…</p></div>`;
+  } else {
+    const items = hintItems(hint).slice(0, 6);
+    const best = bestAction(hint);
+    box.innerHTML = `<div class="drawer-head"><h2>Hint</h2>
+        <button type="button" class="close" data-close="hint-box" aria-label="Close the hint">&#x2715;</button></div>
+      <div class="hint-body">
+      <p class="hint-intro">The strong player suggests the choice marked on the table. Its estimates:</p>
+      <ol>${items.map((h) =>
+        `<li class="hint-item${h.action === best ? " best" : ""}" data-hint="${escapeHtml(h.action)}">${suitText(h.text)}</li>`).join("")}</ol></div>`;
+    markHint();
   }
-  const items = hintItems(hint).slice(0, 6);
-  const best = bestAction(hint);
-  box.innerHTML = `<div class="drawer-head"><h2>Hint</h2>
-      <button type="button" class="close" data-close="hint-box" aria-label="Close the hint">&#x2715;</button></div>
-    <p class="hint-intro">The strong player suggests the choice marked on the table. Its estimates:</p>
-    <ol>${items.map((h) =>
-      `<li class="hint-item${h.action === best ? " best" : ""}" data-hint="${escapeHtml(h.action)}">${suitText(h.text)}</li>`).join("")}</ol>`;
-  markHint();
+  // Clear of the seats, the trick, the open question and the marked choice (tools.js).
+  handlers.placeHint?.();
 }
 
 /** Mark the hint's best choice on the table: a card, a face-up card, cards to choose or a button. */

@@ -45,6 +45,37 @@ function activate(el) {
   act(el.dataset.card);
 }
 
+/**
+ * What a second tap on the zoomed card `el` does, in the words the preview shows under it
+ * ({kind, text}), or null: only for the person's own card, on a touch screen, on their turn
+ * to play a card. Whether the card may be played and why not are Python's (the view's
+ * allowed and reason on each card, as data-legal and data-reason).
+ */
+function nextTap(el) {
+  const t = table();
+  if (!touchMode() || !el.classList.contains("mine") || !t?.human_to_move) return null;
+  if (t.choices.layout !== "cards" || (app.busy && !app.shownTrick)) return null;
+  if (el.dataset.legal === "0") return { kind: "refused", text: el.dataset.reason || "That card may not be played now" };
+  if (el.dataset.legal === "1") return { kind: "play", text: "Tap again to play" };
+  return null;
+}
+
+let watched = null;
+
+/**
+ * On a touch screen the hand drawn again (a new view, a resize) while one of its cards is
+ * zoomed: the copy, and what a second tap does, follow what the table now shows.
+ */
+function watchHand() {
+  const box = $("#hand");
+  if (watched === box || !box) return;
+  watched = box;
+  new MutationObserver(() => {
+    if (!touchMode() || !app.zoomed?.startsWith("hand:")) return;
+    zoom($("#hand [data-zoomed]"));
+  }).observe(box, { childList: true });
+}
+
 /** Zoom a card: it lifts in place and a large copy shows beside it (never over it). */
 export function zoom(el) {
   for (const z of $$("[data-zoomed]")) delete z.dataset.zoomed;
@@ -57,10 +88,27 @@ export function zoom(el) {
   app.zoomed = el.closest("#hand") ? `hand:${el.dataset.index}` : null;
   // A card already drawn large only lifts; a small one is shown large beside it.
   const large = el.getBoundingClientRect().width >= 90;
-  placePreview(large ? null : el, cardElement(el.dataset.face, { static: true }));
+  if (!touchMode()) {
+    placePreview(large ? null : el, cardElement(el.dataset.face, { static: true }));
+    return;
+  }
+  // A tap: the copy says what a second tap does (a card drawn large gets the words alone),
+  // and a card that may not be played now is dimmed as in the hand.
+  watchHand();
+  const note = nextTap(el);
+  const legal = el.dataset.legal === "0" ? false : undefined;
+  const face = large ? null : cardElement(el.dataset.face, { static: true, legal });
+  placePreview(el, face, { touch: true, note });
 }
 
 export function onClick(event) {
+  if (event.target.closest("#preview")) {
+    // The copy a tap showed (it answers taps only then): a tap on it is a second tap on the card.
+    const zoomed = $$("[data-zoomed]").find((z) => !z.closest("#preview"));
+    zoom(null);
+    if (zoomed?.classList.contains("mine")) activate(zoomed);
+    return;
+  }
   const el = event.target.closest(".card");
   if (!el || el.classList.contains("back")) {
     if (!event.target.closest("button")) zoom(null);

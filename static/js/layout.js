@@ -429,9 +429,19 @@ function seatX(seat, rect) {
 /**
  * Show the zoomed card `el` large in #preview, beside it and never over it:
  * above it when there is room (the hand is at the bottom), else below it.
+ * `options.touch` (a tap zoomed it): the copy goes where it hides none of the
+ * trick's cards nor the person's lines and cards (placeOnFelt), with
+ * `options.note` under it, what a second tap does ({kind, text}); `face` null
+ * (a card already drawn large) shows the note alone.
  */
-export function placePreview(el, face) {
+export function placePreview(el, face, options = {}) {
   const preview = $("#preview");
+  delete preview.dataset.next;
+  delete preview.dataset.tap;
+  if (options.touch && el && (face || options.note)) {
+    placeOnFelt(preview, el, face, options.note);
+    return;
+  }
   if (!el || !face) {
     preview.hidden = true;
     preview.innerHTML = "";
@@ -462,4 +472,117 @@ export function placePreview(el, face) {
   const top = above >= below ? top0 - 8 - w * RATIO : r.bottom + 8;
   preview.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
   preview.hidden = false;
+}
+
+const GAP = 6; // between the copy and what it keeps in sight
+
+/** The boxes of the elements `sel` finds that are drawn. */
+const shownBoxes = (sel) => $$(sel).filter((e) => e.getClientRects().length).map((e) => e.getBoundingClientRect());
+
+/** How much of box `a` lies over box `b`, in square pixels. */
+const overArea = (a, b) => Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) *
+  Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+/**
+ * A tap's copy of `el` (with `note` under it) on the felt, as large as it can be while it
+ * covers none of the trick's cards, the card itself, an open decision panel or anything
+ * under the felt (the status line, the person's bar and hand): the seats and the lines
+ * about the hand only when a copy clear of them too would be less than 0.7 times as wide,
+ * and then as little of them as it can; near the card. With no room for a copy larger than
+ * the card, the note alone, on the felt where it covers nothing of that (else just above the
+ * hand). The copy answers a tap (input.js).
+ */
+function placeOnFelt(preview, el, face, note) {
+  preview.innerHTML = "";
+  if (face) preview.appendChild(face);
+  let caption = null;
+  if (note) {
+    caption = document.createElement("p");
+    caption.className = "preview-note";
+    caption.textContent = note.text;
+    preview.dataset.next = note.kind;
+    preview.appendChild(caption);
+  }
+  preview.dataset.tap = "1";
+  preview.style.transform = "translate(0px, 0px)";
+  preview.hidden = false;
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  const card = el.getBoundingClientRect();
+  const edge = $("#felt").getBoundingClientRect();
+  const area = { left: Math.max(edge.left, 0) + 4, top: Math.max(edge.top, 0) + 4,
+    right: Math.min(edge.right, vw) - 4, bottom: Math.min(edge.bottom, vh) - 4 };
+  const hard = [card, ...shownBoxes("#trick .play, #decision[data-open], #bar, #me, #hand, #tip")];
+  const soft = shownBoxes("#opponents .seat, #info .info-item, #info .schedule, #context > *");
+  const cx = card.left + card.width / 2;
+  const cy = card.top + card.height / 2;
+  // The best spot for a w x h box clear of `keep`, least over `cover`: {x, y, cost, dist} or null.
+  const spot = (w, h, keep, cover) => {
+    const xs = [area.left, area.right - w, cx - w / 2];
+    const ys = [area.top, area.bottom - h, cy - h / 2];
+    for (const o of [...keep, ...cover]) {
+      xs.push(o.right + GAP, o.left - GAP - w);
+      ys.push(o.bottom + GAP, o.top - GAP - h);
+    }
+    let best = null;
+    for (const x of xs) {
+      if (x < area.left - 0.5 || x + w > area.right + 0.5) continue;
+      for (const y of ys) {
+        if (y < area.top - 0.5 || y + h > area.bottom + 0.5) continue;
+        const box = { left: x, top: y, right: x + w, bottom: y + h };
+        if (keep.some((o) => overlap(box, o))) continue;
+        const cost = cover.reduce((sum, o) => sum + overArea(box, o), 0);
+        const dist = Math.hypot(x + w / 2 - cx, y + h / 2 - cy);
+        if (!best || cost < best.cost - 1 || (cost <= best.cost + 1 && dist < best.dist)) best = { x, y, cost, dist };
+      }
+    }
+    return best;
+  };
+  let copy = face;
+  const noteHeight = () => (caption ? caption.offsetHeight + (copy ? 4 : 0) : 0);
+  let found = null;
+  if (copy) {
+    // The largest copy clear of `keep`: as with a mouse at most a third of the screen high,
+    // and here at most twice the card (large enough to read, small enough to leave the felt
+    // its seats), but larger than the card itself.
+    const most = Math.floor(Math.min(vh * 0.34, 260, card.height * 2));
+    const least = Math.max(Math.ceil(card.height * 1.15), 50 * RATIO);
+    const largest = (keep, cover) => {
+      for (let h = most; h >= least; h -= 3) {
+        const w = Math.floor(h / RATIO);
+        if (caption) caption.style.width = `${w}px`;
+        const at = spot(w, w * RATIO + noteHeight(), keep, cover);
+        if (at) return { ...at, w };
+      }
+      return null;
+    };
+    const clear = largest([...hard, ...soft], []);
+    const some = largest(hard, soft);
+    found = clear && (!some || clear.w >= some.w * 0.7) ? clear : some;
+    if (found) {
+      copy.style.setProperty("--cw", `${found.w}px`);
+      if (caption) caption.style.width = `${found.w}px`;
+    } else {
+      // No room for a copy larger than the card: the card only lifts, with the words.
+      copy.remove();
+      copy = null;
+      if (caption) caption.style.width = "";
+    }
+  }
+  if (!found && caption) {
+    const w = caption.offsetWidth;
+    found = spot(w, noteHeight(), hard, soft) ?? spot(w, noteHeight(), hard, []);
+    if (!found) {
+      // Not even the words fit on the felt: just above the hand, as a mouse's copy lies.
+      const group = el.closest("#hand, #me");
+      const top0 = group ? Math.min(card.top, group.getBoundingClientRect().top) : card.top;
+      found = { x: clamp(cx - w / 2, 4, vw - w - 4), y: Math.max(top0 - 4 - noteHeight(), 4) };
+    }
+  }
+  if (!found) {
+    preview.hidden = true;
+    preview.innerHTML = "";
+    return;
+  }
+  preview.style.transform = `translate(${Math.round(found.x)}px, ${Math.round(found.y)}px)`;
 }
