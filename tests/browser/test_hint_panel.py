@@ -23,8 +23,8 @@ from typing import Any
 
 import pytest
 from table_helpers import decision, open_table, setup_game, take_turn, wait_idle
+from test_table import sized_context
 
-PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
 SIZES = [(360, 640), (390, 844), (844, 390), (1024, 700), (1366, 860)]
 GAMES = [("bidding-whist", {"hands": 1}), ("nine-five-two", {"target": 3}),
          ("black-queen", {"players": 4, "hands": 1})]
@@ -140,11 +140,8 @@ def resized_with_the_hint_open(page: Any, folder: Path, size: tuple[int, int]) -
 def test_the_hint_covers_no_seat_trick_or_question(browser: Any, base_url: str, artifacts_dir: Path,
                                                     request_log: Any, size: tuple[int, int]) -> None:
     width, height = size
-    touch = PHONE if min(size) < 600 else {}
+    context, touch = sized_context(browser, size, request_log)
     tap = bool(touch)
-    context = browser.new_context(viewport={"width": width, "height": height}, **touch)
-    context.add_init_script("try { localStorage.setItem('whist-snapshot', 'off'); } catch {}")
-    context.on("request", request_log.record)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 from table_helpers import IDLE, decision, open_table, setup_game, take_turn, wait_idle
 from test_six_sizes import RESUME_ONCE
-from test_table import PHONE, assert_fits
+from test_table import assert_fits, sized_context
 
 from whist.games import new_game
 
@@ -131,11 +131,8 @@ def assert_labels(seen: dict[str, Any], where: str, page: Any, artifacts: Path) 
 def test_seat_badges_and_turn_mark_read_whole(browser: Any, base_url: str, artifacts_dir: Path,
                                               request_log: Any, size: tuple[int, int]) -> None:
     width, height = size
-    touch = PHONE if min(size) < 600 else {}
-    context = browser.new_context(viewport={"width": width, "height": height}, **touch)
-    context.add_init_script("try { localStorage.setItem('whist-snapshot', 'off'); } catch {}")
+    context, touch = sized_context(browser, size, request_log)
     context.add_init_script(f"({RESUME_ONCE})({json.dumps(json.dumps(second_hand(*GAMES[0])))})")
-    context.on("request", request_log.record)
     page = context.new_page()
     errors: list[str] = []
     tip: dict[str, Any] | None = None

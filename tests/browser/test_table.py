@@ -774,15 +774,23 @@ SIZES_SEEN: dict[str, dict[str, float]] = {}
 SIZE_GAMES = [("nine-five-two", {"target": 3}), ("black-queen", {"players": 6, "hands": 1})]
 
 
-@pytest.mark.parametrize("size", SIX_SIZES, ids=[f"{w}x{h}" for w, h in SIX_SIZES])
-def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_dir: Path,
-                                       request_log: Any, size: tuple[int, int]) -> None:
-    """Issue 19 items 2 and 5, played through the page at one of the six sizes."""
+def sized_context(browser: Any, size: tuple[int, int], request_log: Any) -> tuple[Any, dict[str, Any]]:
+    """A fresh browser context at ``size`` (a phone's touch below 600 px), the memory
+    snapshot off and every request logged; and the touch settings it was given."""
     width, height = size
     touch = PHONE if min(size) < 600 else {}
     context = browser.new_context(viewport={"width": width, "height": height}, **touch)
     context.add_init_script("try { localStorage.setItem('whist-snapshot', 'off'); } catch {}")
     context.on("request", request_log.record)
+    return context, touch
+
+
+@pytest.mark.parametrize("size", SIX_SIZES, ids=[f"{w}x{h}" for w, h in SIX_SIZES])
+def test_who_played_what_at_every_size(browser: Any, base_url: str, artifacts_dir: Path,
+                                       request_log: Any, size: tuple[int, int]) -> None:
+    """Issue 19 items 2 and 5, played through the page at one of the six sizes."""
+    width, height = size
+    context, touch = sized_context(browser, size, request_log)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
